@@ -1,0 +1,102 @@
+"""Domino Table Companion: a Flask app that keeps the score beside a real domino table."""
+
+from __future__ import annotations
+
+import os
+import secrets
+from pathlib import Path
+from typing import Any, Mapping
+
+from flask import Flask
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _instance_secret(instance: Path, filename: str, nbytes: int = 24) -> str:
+    """Read a secret kept in the instance folder, making it on first start."""
+    path = instance / filename
+    if path.exists():
+        value = path.read_text().strip()
+        if value:
+            return value
+    value = secrets.token_urlsafe(nbytes)
+    path.write_text(value + "\n")
+    os.chmod(path, 0o600)
+    return value
+
+
+def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
+    """Build the app.
+
+    Configuration, later wins: the defaults; ``instance/config.py``;
+    environment variables ``COMPANION_*`` and ``DATABASE_URL``; ``test_config``.
+
+    :param test_config: settings for tests (``INSTANCE_PATH`` picks the folder).
+    :return: the Flask application.
+    """
+    instance = Path(
+        (test_config or {}).get("INSTANCE_PATH")
+        or os.environ.get("COMPANION_INSTANCE_PATH")
+        or ROOT / "instance"
+    )
+    instance.mkdir(parents=True, exist_ok=True)
+    app = Flask(
+        __name__,
+        instance_path=str(instance),
+        instance_relative_config=True,
+        template_folder=str(ROOT / "templates"),
+        static_folder=str(ROOT / "static"),
+    )
+    app.config.from_mapping(
+        SQLALCHEMY_ENGINE_OPTIONS={"pool_pre_ping": True},
+        WTF_CSRF_TIME_LIMIT=None,
+        BABEL_DEFAULT_LOCALE="en",
+        SESSION_COOKIE_SAMESITE="Lax",
+        SESSION_COOKIE_HTTPONLY=True,
+        PERMANENT_SESSION_LIFETIME=60 * 60 * 24 * 365,
+        MAX_CONTENT_LENGTH=1024 * 1024,
+    )
+    app.config.from_pyfile("config.py", silent=True)
+    env = os.environ
+    if env.get("DATABASE_URL") or env.get("COMPANION_DATABASE_URL"):
+        app.config["DATABASE_URL"] = env.get("COMPANION_DATABASE_URL") or env["DATABASE_URL"]
+    if env.get("COMPANION_TOKEN"):
+        app.config["COMPANION_TOKEN"] = env["COMPANION_TOKEN"]
+    if env.get("COMPANION_SECRET_KEY"):
+        app.config["SECRET_KEY"] = env["COMPANION_SECRET_KEY"]
+    if test_config:
+        app.config.update(test_config)
+
+    if not app.config.get("SECRET_KEY"):
+        app.config["SECRET_KEY"] = _instance_secret(instance, "secret_key", 32)
+    if not app.config.get("COMPANION_TOKEN"):
+        app.config["COMPANION_TOKEN"] = _instance_secret(instance, "token", 18)
+
+    from .db import database_url, db, migrate
+
+    app.config.setdefault(
+        "SQLALCHEMY_DATABASE_URI", database_url(app.config.get("DATABASE_URL"), str(instance))
+    )
+    db.init_app(app)
+    migrate.init_app(app, db)
+    from . import models  # noqa: F401  (tables known to Flask-Migrate)
+
+    from .i18n import init_babel
+
+    init_babel(app)
+
+    from flask_wtf.csrf import CSRFProtect
+
+    csrf = CSRFProtect(app)
+
+    from . import auth, cli
+    from .views import api, games, reference
+
+    auth.init_app(app)
+    app.register_blueprint(auth.bp)
+    app.register_blueprint(games.bp)
+    app.register_blueprint(reference.bp)
+    app.register_blueprint(api.bp)
+    csrf.exempt(api.bp)  # JSON only, Bearer or session; see api.require_json
+    cli.init_app(app)
+    return app

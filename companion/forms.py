@@ -1,0 +1,193 @@
+"""Turning the pages' forms into game records, and problems back into fields.
+
+The rules engine does the checking; this module only reads what was typed
+(keeping it, so a refused form is shown again exactly as typed) and places
+each problem next to its field.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Mapping
+
+from .rules.errors import Problem
+
+NUMBER_LIMIT = 100000
+
+
+def _int(text: str | None) -> int | None | str:
+    """A typed whole number, ``None`` when blank, or the text back when it is not one."""
+    text = (text or "").strip()
+    if not text:
+        return None
+    sign = -1 if text.startswith(("-", "−")) else 1
+    digits = text.lstrip("-−+").strip()
+    if not digits.isdigit() or len(digits) > 6:
+        return text
+    return sign * int(digits)
+
+
+@dataclass
+class FormResult:
+    """What a form gave: the data for the engine and problems found in the typing."""
+
+    data: dict[str, Any]
+    problems: list[Problem] = field(default_factory=list)
+
+
+def round_from_form(form: Mapping[str, str], players: list[str]) -> FormResult:
+    """Read the round entry form into a round object (design.md).
+
+    Fields: ``pips-<seat>``, ``left-<seat>`` (tiles left, optional),
+    ``blank-<seat>`` (holds the 0-0), ``out`` (the seat that went out, or
+    ``blocked``), ``dealt``. A hand typed as 0 with nobody marked out is taken
+    as the player who went out.
+
+    :return: the round data and problems with typing (``bad_value``), whose
+        paths are those the engine uses (``hands.<name>.pips``).
+    """
+    result = FormResult({})
+    out = form.get("out", "")
+    hands: dict[str, dict[str, Any]] = {}
+    typed_zero: list[str] = []
+    for seat, name in enumerate(players):
+        hand: dict[str, Any] = {}
+        if out == str(seat):
+            hands[name] = {"pips": 0, "tiles_left": 0}
+            continue
+        pips = _int(form.get(f"pips-{seat}"))
+        left = _int(form.get(f"left-{seat}"))
+        if pips is None:
+            result.problems.append(
+                Problem(f"hands.{name}.pips", "bad_value", f"Type {name}'s pips, or tap Out.")
+            )
+        elif isinstance(pips, str):
+            result.problems.append(
+                Problem(f"hands.{name}.pips", "bad_value", f"“{pips}” is not a whole number.")
+            )
+        else:
+            hand["pips"] = pips
+            if pips == 0 and left in (None, 0) and not form.get(f"blank-{seat}"):
+                typed_zero.append(name)
+        if isinstance(left, str):
+            result.problems.append(
+                Problem(f"hands.{name}.tiles_left", "bad_value", f"“{left}” is not a whole number.")
+            )
+        elif left is not None:
+            hand["tiles_left"] = left
+        if form.get(f"blank-{seat}"):
+            hand["double_blank"] = True
+        hands[name] = hand
+    if out == "blocked":
+        ended = "blocked"
+    elif out.isdigit() and int(out) < len(players):
+        ended = "domino"
+    elif typed_zero:
+        ended = "domino"
+    else:
+        ended = None
+        result.problems.append(
+            Problem("ended", "bad_value", "Tap the player who went out, or Blocked.")
+        )
+    dealt = _int(form.get("dealt"))
+    if isinstance(dealt, str):
+        result.problems.append(Problem("dealt", "bad_value", f"“{dealt}” is not a whole number."))
+    elif dealt is not None:
+        result.data["dealt"] = dealt
+    if ended:
+        result.data["ended"] = ended
+    result.data["hands"] = hands
+    return result
+
+
+def round_to_form(data: Mapping[str, Any], players: list[str]) -> dict[str, str]:
+    """The form values that show a stored round (for editing it)."""
+    values: dict[str, str] = {}
+    hands = data.get("hands", {})
+    for seat, name in enumerate(players):
+        hand = hands.get(name, {})
+        is_out = hand.get("pips") == 0 and not hand.get("double_blank")
+        if is_out and data.get("ended") == "domino":
+            values["out"] = str(seat)
+            continue
+        values[f"pips-{seat}"] = str(hand.get("pips", ""))
+        if hand.get("tiles_left") is not None:
+            values[f"left-{seat}"] = str(hand["tiles_left"])
+        if hand.get("double_blank"):
+            values[f"blank-{seat}"] = "1"
+    if data.get("ended") == "blocked":
+        values["out"] = "blocked"
+    dealt = data.get("dealt")
+    if isinstance(dealt, int):
+        values["dealt"] = str(dealt)
+    return values
+
+
+def game_from_form(form) -> tuple[dict[str, Any], list[Problem]]:
+    """Read the start-a-game form into a game record head.
+
+    Fields: ``player`` (repeated, seat order; blanks skipped), ``starter``
+    (the row index of the first starter), ``set``, ``double_blank_points``.
+    """
+    problems: list[Problem] = []
+    rows = form.getlist("player")
+    players: list[str] = []
+    starter_row = form.get("starter", "0")
+    first = None
+    for i, name in enumerate(rows):
+        name = " ".join(name.split())
+        if not name:
+            continue
+        if str(i) == starter_row:
+            first = name
+        players.append(name)
+    record: dict[str, Any] = {"kind": "mexican_train", "players": players}
+    set_n = _int(form.get("set"))
+    if isinstance(set_n, int):
+        record["set"] = set_n
+    else:
+        problems.append(Problem("set", "unknown_set", "Choose the set."))
+    dbp = _int(form.get("double_blank_points"))
+    if isinstance(dbp, str):
+        problems.append(
+            Problem("rules.double_blank_points", "bad_value", f"“{dbp}” is not a whole number.")
+        )
+    elif dbp is not None:
+        record["rules"] = {"double_blank_points": dbp}
+    if players:
+        record["first_starter"] = first or players[0]
+    return record, problems
+
+
+def errors_by_field(problems: list[Problem]) -> dict[str, list[str]]:
+    """Problems keyed by field path, with any ``rounds[n].`` prefix taken off.
+
+    ``rounds[3].hands.Ben.pips`` → ``hands.Ben.pips``; problems of the whole
+    form are under ``""``.
+    """
+    out: dict[str, list[str]] = {}
+    for p in problems:
+        path = p.path
+        if path.startswith("rounds["):
+            path = path.split("]", 1)[1].lstrip(".")
+        out.setdefault(path, []).append(p.message)
+    return out
+
+
+def errors_for_hands(errors: dict[str, list[str]], players) -> dict[str, list[str]]:
+    """The messages about each player's hand (``hands.<name>`` and below), by name."""
+    out: dict[str, list[str]] = {}
+    for name in players:
+        for key, msgs in errors.items():
+            if key == f"hands.{name}" or key.startswith(f"hands.{name}."):
+                out.setdefault(name, []).extend(msgs)
+    return out
+
+
+def errors_for_players(errors: dict[str, list[str]]) -> dict[str, list[str]]:
+    """Fold ``players[i]`` and ``first_starter`` messages into ``players``."""
+    folded: dict[str, list[str]] = {}
+    for key, msgs in errors.items():
+        target = "players" if key.startswith("players") or key == "first_starter" else key
+        folded.setdefault(target, []).extend(msgs)
+    return folded

@@ -1,0 +1,87 @@
+"""Stored games. A game's head and each round's record are kept as JSON in the
+shapes of design.md; the rules engine reads them back and checks them."""
+
+from __future__ import annotations
+
+from datetime import datetime, timezone
+from typing import Any
+
+from sqlalchemy import JSON, ForeignKey, Integer, String, UniqueConstraint, DateTime
+from sqlalchemy.orm import Mapped, mapped_column, relationship
+
+from .db import db
+
+
+def _now() -> datetime:
+    return datetime.now(timezone.utc)
+
+
+class GameRow(db.Model):
+    """One game: its table (kind, set, rules, seats) and its rounds."""
+
+    __tablename__ = "game"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
+    updated_at: Mapped[datetime] = mapped_column(
+        DateTime(timezone=True), default=_now, onupdate=_now
+    )
+    kind: Mapped[str] = mapped_column(String(20))
+    set_n: Mapped[int] = mapped_column(Integer)
+    rules: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
+    players: Mapped[list[str]] = mapped_column(JSON)
+    first_starter: Mapped[str] = mapped_column(String(80))
+    revision: Mapped[int] = mapped_column(Integer, default=1)
+    """Raised on every change, so a table view can tell when to refresh."""
+
+    rounds: Mapped[list["RoundRow"]] = relationship(
+        back_populates="game", order_by="RoundRow.number", cascade="all, delete-orphan"
+    )
+
+    def head(self) -> dict[str, Any]:
+        """The game record without rounds."""
+        return {
+            "format": "domino-game-record",
+            "version": 1,
+            "kind": self.kind,
+            "set": self.set_n,
+            "rules": dict(self.rules or {}),
+            "players": list(self.players),
+            "first_starter": self.first_starter,
+        }
+
+    def record(self) -> dict[str, Any]:
+        """The whole game record as stored."""
+        d = self.head()
+        d["rounds"] = [r.data for r in self.rounds]
+        return d
+
+
+class RoundRow(db.Model):
+    """One recorded round; ``number`` is unique within its game, so a form sent
+    twice cannot add the same round twice."""
+
+    __tablename__ = "round"
+    __table_args__ = (UniqueConstraint("game_id", "number", name="uq_round_game_number"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("game.id", ondelete="CASCADE"), index=True)
+    number: Mapped[int] = mapped_column(Integer)
+    data: Mapped[dict[str, Any]] = mapped_column(JSON)
+    version: Mapped[int] = mapped_column(Integer, default=1)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
+    updated_at: Mapped[datetime] = mapped_column(
+        DateTime(timezone=True), default=_now, onupdate=_now
+    )
+
+    game: Mapped[GameRow] = relationship(back_populates="rounds")
+
+
+class PlayerRow(db.Model):
+    """A name seen in an earlier game, offered when a new game is set up."""
+
+    __tablename__ = "player"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    name: Mapped[str] = mapped_column(String(80), unique=True)
+    last_played: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)

@@ -1,0 +1,107 @@
+"""The rule engine's errors: a problem has a path, a stable code and a message.
+
+Codes are fixed by design.md ("Error codes"); new ones are added, none renamed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+# Hard errors (design.md) and the few this engine adds.
+ERROR_CODES: frozenset[str] = frozenset(
+    {
+        "unknown_kind",
+        "unknown_set",
+        "unknown_rule",
+        "bad_value",
+        "too_few_players",
+        "too_many_players",
+        "duplicate_player",
+        "unknown_player",
+        "missing_hand",
+        "engine_out_of_sequence",
+        "deal_exceeds_set",
+        "pips_negative",
+        "pips_infeasible",
+        "tiles_not_in_set",
+        "tile_repeated",
+        "engine_in_hand",
+        "double_blank_twice",
+        "nobody_out",
+        "several_out",
+        "out_but_blocked",
+        "game_finished",
+        "edit_conflict",
+        # added by this engine
+        "too_many_tiles",
+        "pips_mismatch",
+    }
+)
+
+# Soft rules: a warning, saved when the table confirms.
+WARNING_CODES: frozenset[str] = frozenset({"deal_off_table", "players_outside_range"})
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One thing wrong (or, for a warning, unusual) in a record.
+
+    :ivar path: where, in the record's own terms: ``"rounds[2].hands.Ben.pips"``;
+        ``""`` for the whole record.
+    :ivar code: a stable code from :data:`ERROR_CODES` or :data:`WARNING_CODES`.
+    :ivar message: an English sentence for a person at the table.
+    :ivar params: the values the message names (for translations).
+    """
+
+    path: str
+    code: str
+    message: str
+    params: dict[str, Any] = field(default_factory=dict, compare=False)
+
+    def as_dict(self) -> dict[str, str]:
+        """The JSON shape of design.md: ``{"path", "code", "message"}``."""
+        return {"path": self.path, "code": self.code, "message": self.message}
+
+
+class RecordError(ValueError):
+    """A game record or round was refused.
+
+    :ivar errors: the hard problems (each :class:`Problem`); empty when only
+        soft rules were broken.
+    :ivar warnings: soft-rule problems; the request succeeds when confirmed.
+    """
+
+    def __init__(self, errors: list[Problem], warnings: list[Problem] | None = None):
+        self.errors = list(errors)
+        self.warnings = list(warnings or [])
+        first = (self.errors or self.warnings)[0] if (self.errors or self.warnings) else None
+        super().__init__(first.message if first else "record refused")
+
+    @property
+    def codes(self) -> list[str]:
+        """The codes of the errors (or, when there are none, of the warnings)."""
+        return [p.code for p in (self.errors or self.warnings)]
+
+
+class Problems:
+    """A collector used while checking a record: add problems, raise once."""
+
+    def __init__(self) -> None:
+        self.errors: list[Problem] = []
+        self.warnings: list[Problem] = []
+
+    def error(self, path: str, code: str, message: str, **params: Any) -> None:
+        """Record a hard error at ``path``."""
+        assert code in ERROR_CODES, code
+        self.errors.append(Problem(path, code, message, params))
+
+    def warn(self, path: str, code: str, message: str, **params: Any) -> None:
+        """Record a soft-rule warning at ``path``."""
+        assert code in WARNING_CODES, code
+        self.warnings.append(Problem(path, code, message, params))
+
+    def raise_if_any(self, confirm: bool = False) -> None:
+        """Raise :class:`RecordError` for errors, or for warnings unless confirmed."""
+        if self.errors or (self.warnings and not confirm):
+            raise RecordError(self.errors, self.warnings)

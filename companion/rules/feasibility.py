@@ -1,0 +1,89 @@
+"""Which pip counts a hand can really hold.
+
+A hand left at the end of a round is a set of distinct tiles drawn from the
+tiles still possible for it (the set, less the engine, less tiles known to be
+elsewhere). This module answers exactly whether ``k`` such tiles can add up to
+``p`` pips.
+
+When the tiles' pip values, sorted, never jump by more than one (true for a
+whole double-N set with one tile removed: every value 0..2N occurs, and the
+inner values occur at least twice), the sums of ``k`` tiles fill the whole
+range between the ``k`` lightest and the ``k`` heaviest: swapping one tile for
+the next heavier one raises the sum by 0 or 1. Otherwise a subset-sum table
+(bit sets by tile count) is built.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+from typing import Iterable
+
+from .tiles import Tile
+
+
+@dataclass(frozen=True)
+class Pool:
+    """The tiles a hand may be made of.
+
+    :ivar values: the pip values of the pool's tiles, sorted (pips).
+    """
+
+    values: tuple[int, ...]
+
+    @classmethod
+    def of(cls, tiles: Iterable[Tile]) -> "Pool":
+        """The pool of ``tiles`` (each counted once)."""
+        return cls(tuple(sorted(t.pips for t in tiles)))
+
+    @cached_property
+    def _prefix(self) -> list[int]:
+        out = [0]
+        for v in self.values:
+            out.append(out[-1] + v)
+        return out
+
+    @cached_property
+    def _contiguous(self) -> bool:
+        v = self.values
+        return all(b - a <= 1 for a, b in zip(v, v[1:]))
+
+    def lightest(self, k: int) -> int:
+        """Pips of the ``k`` lightest tiles of the pool (0 ≤ k ≤ len)."""
+        return self._prefix[k]
+
+    def heaviest(self, k: int) -> int:
+        """Pips of the ``k`` heaviest tiles of the pool (0 ≤ k ≤ len)."""
+        return self._prefix[-1] - self._prefix[len(self.values) - k]
+
+    @cached_property
+    def _table(self) -> list[int]:
+        # reach[k] has bit s set when some k tiles sum to s pips.
+        reach = [1] + [0] * len(self.values)
+        for n, v in enumerate(self.values, start=1):
+            for k in range(n, 0, -1):
+                reach[k] |= reach[k - 1] << v
+        return reach
+
+    def can_make(self, pips: int, count: int) -> bool:
+        """True when exactly ``count`` distinct tiles of the pool hold ``pips`` pips.
+
+        :param pips: pip sum, in pips.
+        :param count: number of tiles.
+        """
+        if count < 0 or count > len(self.values) or pips < 0:
+            return False
+        if not (self.lightest(count) <= pips <= self.heaviest(count)):
+            return False
+        if self._contiguous:
+            return True
+        return bool(self._table[count] >> pips & 1)
+
+    def counts_for(self, pips: int, most: int, least: int = 1) -> list[int]:
+        """Every tile count from ``least`` to ``most`` that can hold ``pips`` pips."""
+        most = min(most, len(self.values))
+        return [k for k in range(least, most + 1) if self.can_make(pips, k)]
+
+    def max_pips(self, most: int) -> int:
+        """The most pips ``most`` tiles (or fewer) of the pool can hold."""
+        return self.heaviest(min(most, len(self.values)))

@@ -1,0 +1,150 @@
+"""The round schedule of a Mexican Train game: engines, starters, the deal.
+
+Sources:
+
+* One round per double, highest to 0-0: 13 rounds with double-12, N+1 with
+  double-N (seeds 000, 001, 002, 004; rules-brief.md §2 "Rounds").
+* The start moves one seat clockwise each round (seed 001).
+* Tiles dealt per player (seeds 000, 002, 004; 001 agrees for double-12):
+  double-12: 2→16, 3→16, 4→15, 5→14, 6→12, 7→10, 8→9; double-9: 2→15, 3→13, 4→10.
+* Double-12 with 9 or 10 players: 8 tiles each, as printed on common public
+  rule pages (e.g. the Cardinal-style rule sheet reproduced at
+  htfbw.com/games-cards/Games/76098.shtml: "for nine to 10, each takes eight").
+* Everything the sources leave open (double-6, double-15, double-18, double-9
+  with more than four players, 11–12 players) follows one rule of ours, written
+  down so a table can check it: the double-12 count for that many players
+  (11 or 12 players: 7), but never more than two thirds of the tiles left after
+  the engine is out, shared evenly. A table that deals otherwise sets
+  ``draw_counts`` or types the deal of the round.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .tiles import DominoSet
+
+MIN_PLAYERS = 2
+"""Fewest players for Mexican Train (rules-brief.md §2)."""
+MAX_PLAYERS = 12
+"""Most players the app seats (double-15/18 sets: 9–12 players, seeds 002/004)."""
+
+SEED_DEAL: dict[int, dict[int, int]] = {
+    12: {2: 16, 3: 16, 4: 15, 5: 14, 6: 12, 7: 10, 8: 9},
+    9: {2: 15, 3: 13, 4: 10},
+}
+"""The dealing table of seeds 000/002/004 (tiles per player, by set and players)."""
+
+PUBLIC_DEAL: dict[int, dict[int, int]] = {12: {9: 8, 10: 8}}
+"""Double-12 with 9–10 players (public rule pages, see the module docstring)."""
+
+_LARGE_TABLE_DEAL = {11: 7, 12: 7}
+"""Our extension of the double-12 counts to 11 and 12 players."""
+
+USUAL_PLAYERS: dict[int, tuple[int, int]] = {
+    6: (2, 4),
+    9: (2, 4),
+    12: (2, 8),
+    15: (2, 12),
+    18: (2, 12),
+}
+"""Player counts each set is usually played with (seeds 002/004: double-9 for
+2–4, double-12 for 2–8, double-15 or -18 for 9–12). Outside: a warning."""
+
+
+def engines(set_n: int, order: str = "descending") -> list[int]:
+    """The engine double of every round, as suits, in playing order.
+
+    :param set_n: N of the double-N set.
+    :param order: ``"descending"`` (N-N first, seeds 000/001/002/004) or ``"ascending"``.
+    :return: e.g. ``[12, 11, …, 0]`` for double-12: N+1 rounds.
+    """
+    seq = list(range(set_n, -1, -1))
+    return seq if order == "descending" else seq[::-1]
+
+
+def rule_deal(set_n: int, players: int) -> int:
+    """Tiles dealt to each player when no ``draw_counts`` is set.
+
+    :param set_n: N of the double-N set.
+    :param players: how many players take part (≥ 1).
+    :return: tiles per player (≥ 1), from the seeds' table where it has an entry,
+        otherwise from the rule in this module's docstring.
+    """
+    for table in (SEED_DEAL, PUBLIC_DEAL):
+        if players in table.get(set_n, {}):
+            return table[set_n][players]
+    d12 = {**SEED_DEAL[12], **PUBLIC_DEAL[12], **_LARGE_TABLE_DEAL}
+    base = d12.get(players, 16 if players < 2 else 7)
+    pool = DominoSet(set_n).size - 1
+    return max(1, min(base, (2 * pool) // (3 * players)))
+
+
+def standard_deal(set_n: int, players: int, draw_counts=None) -> int:
+    """Tiles to deal each player: the house ``draw_counts`` when it covers
+    this many players, else :func:`rule_deal`.
+
+    :param draw_counts: ``{players: tiles}`` from the rule profile, or ``None``.
+    """
+    if draw_counts and players in draw_counts:
+        return draw_counts[players]
+    return rule_deal(set_n, players)
+
+
+def starter(players: list[str] | tuple[str, ...], first_starter: str, number: int) -> str:
+    """Who starts round ``number`` (1-based): one seat clockwise each round (seed 001).
+
+    :param players: the seat order, clockwise.
+    :param first_starter: who starts round 1; must be one of ``players``.
+    :raises ValueError: when ``first_starter`` is not seated.
+    """
+    first = list(players).index(first_starter)
+    return players[(first + number - 1) % len(players)]
+
+
+@dataclass(frozen=True)
+class RoundPlan:
+    """What the table needs before a round: the "next round" card.
+
+    :ivar number: the round's number, 1-based.
+    :ivar engine: the engine double's suit (the engine is ``engine-engine``).
+    :ivar starter: the player who plays first.
+    :ivar dealt: tiles to deal each player.
+    :ivar boneyard: tiles left in the boneyard after the deal (engine out).
+    """
+
+    number: int
+    engine: int
+    starter: str
+    dealt: int
+    boneyard: int
+
+    def as_dict(self) -> dict:
+        """The design.md ``next_round`` object plus ``boneyard``."""
+        return {
+            "number": self.number,
+            "engine": self.engine,
+            "starter": self.starter,
+            "dealt": self.dealt,
+            "boneyard": self.boneyard,
+        }
+
+
+def plan_round(
+    set_n: int,
+    players: list[str] | tuple[str, ...],
+    first_starter: str,
+    number: int,
+    order: str = "descending",
+    draw_counts=None,
+) -> RoundPlan:
+    """The plan of round ``number`` of a Mexican Train game.
+
+    :raises IndexError: when the game has fewer than ``number`` rounds.
+    """
+    seq = engines(set_n, order)
+    if not 1 <= number <= len(seq):
+        raise IndexError(f"a double-{set_n} game has {len(seq)} rounds, not {number}")
+    dealt = standard_deal(set_n, len(players), draw_counts)
+    boneyard = DominoSet(set_n).size - 1 - dealt * len(players)
+    return RoundPlan(number, seq[number - 1], starter(players, first_starter, number), dealt, boneyard)

@@ -1,0 +1,49 @@
+"""Serve the app on the local network with Waitress and print the address to open.
+
+``python -m companion.serve [--host 0.0.0.0] [--port 5000]``
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import socket
+
+from waitress import serve
+
+from . import create_app
+
+
+def lan_addresses() -> list[str]:
+    """This machine's IPv4 addresses other than loopback (may be empty)."""
+    found: list[str] = []
+    try:
+        for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET):
+            addr = info[4][0]
+            if not addr.startswith("127.") and addr not in found:
+                found.append(addr)
+    except OSError:
+        pass
+    return found
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Parse the options, print the addresses with the token, serve until stopped."""
+    parser = argparse.ArgumentParser(description="Serve Domino Table Companion")
+    parser.add_argument("--host", default=os.environ.get("COMPANION_HOST", "0.0.0.0"))
+    parser.add_argument("--port", type=int, default=int(os.environ.get("COMPANION_PORT", "5000")))
+    parser.add_argument("--threads", type=int, default=8)
+    args = parser.parse_args(argv)
+    app = create_app()
+    token = app.config["COMPANION_TOKEN"]
+    hosts = lan_addresses() if args.host in ("0.0.0.0", "") else [args.host]
+    print("\nDomino Table Companion is running. Open this on the tablet:\n", flush=True)
+    for host in hosts or ["127.0.0.1"]:
+        print(f"    http://{host}:{args.port}/?token={token}", flush=True)
+    print(f"\nOn this computer: http://127.0.0.1:{args.port}/?token={token}", flush=True)
+    print("Stop with Ctrl+C.\n", flush=True)
+    serve(app, host=args.host, port=args.port, threads=args.threads, ident="companion")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,207 @@
+"""The service layer: load a game, let the rules engine check a change, store it.
+
+Views (pages and API) call these functions and map the exceptions to answers:
+:class:`~companion.rules.RecordError` → 422, :class:`Conflict` → 409,
+:class:`NotFound` → 404.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy import func, update
+from sqlalchemy.exc import IntegrityError
+
+from .db import db
+from .models import GameRow, PlayerRow, RoundRow
+from .rules import Game, RecordError, check_round, read_game
+from .rules.errors import Problem
+
+
+class NotFound(LookupError):
+    """No game (or round) with that id or number."""
+
+
+class Conflict(Exception):
+    """The change meets a newer state (``edit_conflict``): nothing was saved.
+
+    :ivar problem: the :class:`Problem` to report (code ``edit_conflict``).
+    """
+
+    def __init__(self, path: str, message: str):
+        self.problem = Problem(path, "edit_conflict", message)
+        super().__init__(message)
+
+
+def get_row(game_id: int) -> GameRow:
+    """The stored game, or :class:`NotFound`."""
+    row = db.session.get(GameRow, game_id)
+    if row is None:
+        raise NotFound(f"no game {game_id}")
+    return row
+
+
+def load(game_id: int) -> tuple[GameRow, Game]:
+    """The stored game and its checked domain value.
+
+    :raises NotFound: when there is no such game.
+    """
+    row = get_row(game_id)
+    return row, read_game(row.record(), confirm=True)
+
+
+def list_games() -> list[GameRow]:
+    """Every game, newest first."""
+    return list(db.session.execute(db.select(GameRow).order_by(GameRow.id.desc())).scalars())
+
+
+def known_players() -> list[str]:
+    """Names from earlier games, most recently played first."""
+    q = db.select(PlayerRow.name).order_by(PlayerRow.last_played.desc(), PlayerRow.name)
+    return list(db.session.execute(q).scalars())
+
+
+def create_game(record: Any, confirm: bool = False) -> GameRow:
+    """Check a game record (rounds optional) and store it.
+
+    :param record: a design.md game record.
+    :param confirm: accept soft-rule warnings.
+    :return: the stored row.
+    :raises RecordError: when the record is refused; nothing is stored.
+    """
+    game = read_game(record, confirm=confirm)
+    head = game.table.as_dict()
+    row = GameRow(
+        kind=head["kind"],
+        set_n=head["set"],
+        rules=head["rules"],
+        players=head["players"],
+        first_starter=head["first_starter"],
+    )
+    for rnd in game.rounds:
+        row.rounds.append(RoundRow(number=rnd.number, data=rnd.as_dict()))
+    db.session.add(row)
+    _remember_players(game.table.players)
+    db.session.commit()
+    return row
+
+
+def _remember_players(names) -> None:
+    existing = {
+        p.name: p
+        for p in db.session.execute(
+            db.select(PlayerRow).where(PlayerRow.name.in_(list(names)))
+        ).scalars()
+    }
+    for name in names:
+        if name in existing:
+            existing[name].last_played = func.now()
+        else:
+            db.session.add(PlayerRow(name=name))
+
+
+def add_round(game_id: int, data: Any, number: int | None = None, confirm: bool = False) -> RoundRow:
+    """Add the next round.
+
+    :param data: the round object (design.md).
+    :param number: the round the sender means to add; when it is not the next
+        one the change is refused with :class:`Conflict` (a form sent twice).
+    :param confirm: accept soft-rule warnings.
+    :raises NotFound: no such game.
+    :raises Conflict: ``number`` is not the next round, or another device saved
+        the same round first.
+    :raises RecordError: the round is refused (``game_finished`` among others).
+    """
+    row, game = load(game_id)
+    nxt = len(game.rounds) + 1
+    if number is not None and number != nxt:
+        raise Conflict(
+            "number",
+            f"Round {number} is already recorded; the next round is {nxt}."
+            if number < nxt
+            else f"The next round is {nxt}, not {number}.",
+        )
+    rnd = check_round(game, data, nxt, confirm=confirm)
+    new = RoundRow(game_id=row.id, number=nxt, data=rnd.as_dict())
+    db.session.add(new)
+    row.revision = (row.revision or 0) + 1
+    try:
+        db.session.commit()
+    except IntegrityError:
+        db.session.rollback()
+        raise Conflict("number", f"Round {nxt} was just saved from another device.") from None
+    return new
+
+
+def get_round(row: GameRow, number: int) -> RoundRow:
+    """Round ``number`` (1-based) of a stored game, or :class:`NotFound`."""
+    for r in row.rounds:
+        if r.number == number:
+            return r
+    raise NotFound(f"game {row.id} has no round {number}")
+
+
+def replace_round(
+    game_id: int, number: int, data: Any, version: int | None = None, confirm: bool = False
+) -> RoundRow:
+    """Replace round ``number`` with ``data``.
+
+    :param version: the round's version the sender read; an older one than the
+        stored version raises :class:`Conflict`. ``None`` skips the check.
+    :raises NotFound: no such game or round.
+    :raises Conflict: the round changed since it was read.
+    :raises RecordError: the new round is refused.
+    """
+    row, game = load(game_id)
+    stored = get_round(row, number)
+    if version is not None and version != stored.version:
+        raise Conflict(
+            f"rounds[{number - 1}].version",
+            f"Round {number} was changed on another device since you opened it.",
+        )
+    rnd = check_round(game, data, number, confirm=confirm)
+    current = stored.version
+    result = db.session.execute(
+        update(RoundRow)
+        .where(RoundRow.id == stored.id, RoundRow.version == current)
+        .values(data=rnd.as_dict(), version=current + 1, updated_at=func.now())
+    )
+    if result.rowcount != 1:
+        db.session.rollback()
+        raise Conflict(
+            f"rounds[{number - 1}].version",
+            f"Round {number} was changed on another device since you opened it.",
+        )
+    row.revision = (row.revision or 0) + 1
+    db.session.commit()
+    db.session.expire_all()
+    return get_round(get_row(game_id), number)
+
+
+def delete_last_round(game_id: int, number: int) -> None:
+    """Delete round ``number``, which must be the last one recorded.
+
+    :raises NotFound: no such game or round.
+    :raises RecordError: ``bad_value`` when it is not the last round.
+    """
+    row = get_row(game_id)
+    stored = get_round(row, number)
+    if number != len(row.rounds):
+        raise RecordError(
+            [
+                Problem(
+                    f"rounds[{number - 1}]",
+                    "bad_value",
+                    f"Only the last round ({len(row.rounds)}) can be deleted.",
+                )
+            ]
+        )
+    db.session.delete(stored)
+    row.revision = (row.revision or 0) + 1
+    db.session.commit()
+
+
+def delete_game(game_id: int) -> None:
+    """Delete a whole game with its rounds."""
+    db.session.delete(get_row(game_id))
+    db.session.commit()

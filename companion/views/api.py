@@ -1,0 +1,155 @@
+"""The JSON API of design.md. Every answer is JSON; refusals carry
+``{"errors": [{"path", "code", "message"}]}`` (or ``warnings``) and change nothing."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, jsonify, request
+
+from .. import services
+from ..rules import RecordError
+from ..rules.errors import Problem
+
+bp = Blueprint("api", __name__, url_prefix="/api")
+
+
+def _problems(errors: list[Problem], warnings: list[Problem] | None = None, status: int = 422):
+    body: dict[str, Any] = {}
+    if errors:
+        body["errors"] = [p.as_dict() for p in errors]
+    if warnings:
+        body["warnings"] = [p.as_dict() for p in warnings]
+    return jsonify(body), status
+
+
+def _json_body() -> tuple[dict[str, Any] | None, Any]:
+    """The request's JSON object, or an error answer (415 not JSON, 422 not an object)."""
+    if not request.is_json:
+        return None, _problems(
+            [Problem("", "bad_value", "Send the body as JSON (Content-Type: application/json).")],
+            status=415,
+        )
+    body = request.get_json(silent=True)
+    if not isinstance(body, dict):
+        return None, _problems([Problem("", "bad_value", "The body must be a JSON object.")])
+    return body, None
+
+
+def _not_found(what: str = "game"):
+    return _problems([Problem("", "not_found", f"No such {what}.")], status=404)
+
+
+@bp.errorhandler(RecordError)
+def _refused(exc: RecordError):
+    return _problems(exc.errors, exc.warnings)
+
+
+@bp.errorhandler(services.Conflict)
+def _conflict(exc: services.Conflict):
+    return _problems([exc.problem], status=409)
+
+
+@bp.errorhandler(services.NotFound)
+def _missing(exc: services.NotFound):
+    return _not_found("game or round")
+
+
+def _flag(body: dict[str, Any], key: str) -> bool:
+    return body.pop(key, False) is True
+
+
+def _game_json(game_id: int) -> dict[str, Any]:
+    row, game = services.load(game_id)
+    data = game.derived()
+    data["id"] = row.id
+    data["revision"] = row.revision
+    data["created_at"] = row.created_at.isoformat()
+    for out, stored in zip(data["rounds"], row.rounds):
+        out["version"] = stored.version
+    return data
+
+
+@bp.post("/games")
+def create_game():
+    """Create a game from a record (rounds optional) → 201 ``{"id": …}``."""
+    body, error = _json_body()
+    if error:
+        return error
+    confirm = _flag(body, "confirm")
+    row = services.create_game(body, confirm=confirm)
+    return jsonify(id=row.id), 201, {"Location": f"/api/games/{row.id}"}
+
+
+@bp.get("/games")
+def list_games():
+    """Every game: id, players, set, status, rounds played and the leaders."""
+    out = []
+    for row in services.list_games():
+        _, game = services.load(row.id)
+        standings = game.standings()
+        out.append(
+            {
+                "id": row.id,
+                "kind": row.kind,
+                "set": row.set_n,
+                "players": list(row.players),
+                "rounds_played": len(game.rounds),
+                "rounds_total": game.table.round_count,
+                "status": "finished" if game.finished else "in_progress",
+                "leaders": [s.player for s in standings if s.rank == 1],
+                "created_at": row.created_at.isoformat(),
+            }
+        )
+    return jsonify(games=out)
+
+
+@bp.get("/games/<int:game_id>")
+def get_game(game_id: int):
+    """The record with derived fields and each round's ``version``."""
+    return jsonify(_game_json(game_id))
+
+
+@bp.post("/games/<int:game_id>/rounds")
+def add_round(game_id: int):
+    """Add the next round → 201; ``number`` guards against a repeated send (409)."""
+    body, error = _json_body()
+    if error:
+        return error
+    confirm = _flag(body, "confirm")
+    number = body.pop("number", None)
+    if number is not None and (not isinstance(number, int) or isinstance(number, bool)):
+        return _problems([Problem("number", "bad_value", "number must be a whole number.")])
+    saved = services.add_round(game_id, body, number=number, confirm=confirm)
+    data = _game_json(game_id)
+    return jsonify(round=data["rounds"][saved.number - 1], game=data), 201
+
+
+@bp.put("/games/<int:game_id>/rounds/<int:number>")
+def replace_round(game_id: int, number: int):
+    """Replace round ``number`` → 200; an older ``version`` than stored is 409."""
+    body, error = _json_body()
+    if error:
+        return error
+    confirm = _flag(body, "confirm")
+    version = body.pop("version", None)
+    body.pop("number", None)
+    if version is not None and (not isinstance(version, int) or isinstance(version, bool)):
+        return _problems([Problem("version", "bad_value", "version must be a whole number.")])
+    services.replace_round(game_id, number, body, version=version, confirm=confirm)
+    data = _game_json(game_id)
+    return jsonify(round=data["rounds"][number - 1], game=data), 200
+
+
+@bp.delete("/games/<int:game_id>/rounds/<int:number>")
+def delete_round(game_id: int, number: int):
+    """Delete the last round → 204."""
+    services.delete_last_round(game_id, number)
+    return "", 204
+
+
+@bp.get("/games/<int:game_id>/revision")
+def revision(game_id: int):
+    """A cheap check for the table view: the game's revision number."""
+    row = services.get_row(game_id)
+    return jsonify(id=row.id, revision=row.revision)

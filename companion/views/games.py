@@ -1,0 +1,220 @@
+"""The table's pages: games, the scoreboard with round entry, the table view, the sheet."""
+
+from __future__ import annotations
+
+from flask import Blueprint, Response, abort, flash, redirect, render_template, request, url_for
+
+from .. import services
+from ..forms import (
+    errors_by_field,
+    errors_for_hands,
+    errors_for_players,
+    game_from_form,
+    round_from_form,
+    round_to_form,
+)
+from ..rules import RecordError, plan_round
+from ..rules.profile import OPTIONS_BY_KEY
+from ..rules.tiles import SET_SIZES
+
+bp = Blueprint("games", __name__)
+
+
+def _load_or_404(game_id: int):
+    try:
+        return services.load(game_id)
+    except services.NotFound:
+        abort(404)
+
+
+@bp.get("/")
+def index():
+    """The list of games and the form to start one."""
+    return render_template(
+        "index.html",
+        games=[(row, services.load(row.id)[1]) for row in services.list_games()],
+        known=services.known_players(),
+        sets=SET_SIZES,
+        values={},
+        errors={},
+        warnings=[],
+    )
+
+
+@bp.post("/games")
+def create():
+    """Start a game from the form; on a refusal show the form again as typed."""
+    record, problems = game_from_form(request.form)
+    confirm = bool(request.form.get("confirm"))
+    warnings = []
+    if not problems:
+        try:
+            row = services.create_game(record, confirm=confirm)
+            return redirect(url_for("games.detail", game_id=row.id))
+        except RecordError as exc:
+            problems, warnings = exc.errors, exc.warnings
+    return (
+        render_template(
+            "index.html",
+            games=[(row, services.load(row.id)[1]) for row in services.list_games()],
+            known=services.known_players(),
+            sets=SET_SIZES,
+            values=request.form,
+            errors=errors_for_players(errors_by_field(problems)),
+            warnings=[] if problems else warnings,
+        ),
+        422,
+    )
+
+
+def _render_game(row, game, values=None, errors=None, warnings=None, status=200, edit=None):
+    plan = game.next_round()
+    return (
+        render_template(
+            "game.html",
+            row=row,
+            game=game,
+            derived=game.derived(),
+            plan=plan,
+            values=values if values is not None else {},
+            errors=errors or {},
+            hand_errors=errors_for_hands(errors or {}, game.table.players),
+            warnings=warnings or [],
+            edit=edit,
+            db_option=OPTIONS_BY_KEY["double_blank_points"],
+        ),
+        status,
+    )
+
+
+@bp.get("/games/<int:game_id>")
+def detail(game_id: int):
+    """The scoreboard, the next-round card and the round entry form."""
+    row, game = _load_or_404(game_id)
+    return _render_game(row, game)
+
+
+@bp.post("/games/<int:game_id>/rounds")
+def add_round(game_id: int):
+    """Record the next round from the form (the round number guards a double tap)."""
+    row, game = _load_or_404(game_id)
+    parsed = round_from_form(request.form, list(game.table.players))
+    number = request.form.get("number", type=int)
+    confirm = bool(request.form.get("confirm"))
+    problems, warnings = parsed.problems, []
+    if not problems:
+        try:
+            saved = services.add_round(game_id, parsed.data, number=number, confirm=confirm)
+            return redirect(url_for("games.detail", game_id=game_id, _anchor=f"round-{saved.number}"))
+        except services.Conflict as exc:
+            if number is not None and number < len(game.rounds) + 1:
+                # The same form arrived twice (double tap, reload): it is saved already.
+                flash(exc.problem.message, "info")
+                return redirect(url_for("games.detail", game_id=game_id))
+            problems = [exc.problem]
+        except RecordError as exc:
+            problems, warnings = exc.errors, exc.warnings
+    row, game = services.load(game_id)
+    return _render_game(
+        row,
+        game,
+        values=request.form,
+        errors=errors_by_field(problems),
+        warnings=[] if problems else warnings,
+        status=409 if any(p.code == "edit_conflict" for p in problems) else 422,
+    )
+
+
+@bp.get("/games/<int:game_id>/rounds/<int:number>/edit")
+def edit_round(game_id: int, number: int):
+    """The round entry form filled with a recorded round, to correct it."""
+    row, game = _load_or_404(game_id)
+    try:
+        stored = services.get_round(row, number)
+    except services.NotFound:
+        abort(404)
+    values = round_to_form(stored.data, list(game.table.players))
+    values["version"] = str(stored.version)
+    return _render_game(row, game, values=values, edit=number)
+
+
+@bp.post("/games/<int:game_id>/rounds/<int:number>")
+def update_round(game_id: int, number: int):
+    """Save a corrected round; a newer version on another device is a conflict."""
+    row, game = _load_or_404(game_id)
+    parsed = round_from_form(request.form, list(game.table.players))
+    version = request.form.get("version", type=int)
+    confirm = bool(request.form.get("confirm"))
+    problems, warnings = parsed.problems, []
+    if not problems:
+        try:
+            services.replace_round(game_id, number, parsed.data, version=version, confirm=confirm)
+            return redirect(url_for("games.detail", game_id=game_id, _anchor=f"round-{number}"))
+        except services.NotFound:
+            abort(404)
+        except services.Conflict as exc:
+            problems = [exc.problem]
+        except RecordError as exc:
+            problems, warnings = exc.errors, exc.warnings
+    row, game = services.load(game_id)
+    conflict = any(p.code == "edit_conflict" for p in problems)
+    return _render_game(
+        row,
+        game,
+        values=request.form,
+        errors=errors_by_field(problems),
+        warnings=[] if problems else warnings,
+        status=409 if conflict else 422,
+        edit=number,
+    )
+
+
+@bp.post("/games/<int:game_id>/rounds/<int:number>/delete")
+def delete_round(game_id: int, number: int):
+    """Delete the last round."""
+    try:
+        services.delete_last_round(game_id, number)
+    except services.NotFound:
+        abort(404)
+    except RecordError as exc:
+        flash(exc.errors[0].message, "error")
+    return redirect(url_for("games.detail", game_id=game_id))
+
+
+@bp.post("/games/<int:game_id>/delete")
+def delete_game(game_id: int):
+    """Delete a whole game (asked from the game page)."""
+    try:
+        services.delete_game(game_id)
+    except services.NotFound:
+        abort(404)
+    return redirect(url_for("games.index"))
+
+
+@bp.get("/games/<int:game_id>/table")
+def table(game_id: int):
+    """The big view for a second screen: standings and the next round."""
+    row, game = _load_or_404(game_id)
+    return render_template("table.html", row=row, game=game, derived=game.derived(), plan=game.next_round())
+
+
+@bp.get("/games/<int:game_id>/sheet.pdf")
+def sheet(game_id: int):
+    """The score sheet as PDF: ``?paper=letter`` for Letter, ``?blank=1`` for an empty sheet."""
+    from ..pdf import score_sheet_pdf
+
+    row, game = _load_or_404(game_id)
+    paper = request.args.get("paper", "a4").lower()
+    if paper not in ("a4", "letter"):
+        abort(400)
+    blank = request.args.get("blank") in ("1", "true", "yes")
+    pdf = score_sheet_pdf(game, played_on=row.created_at.date(), paper=paper, blank=blank)
+    name = f"score-sheet-{game_id}{'-blank' if blank else ''}.pdf"
+    return Response(
+        pdf,
+        mimetype="application/pdf",
+        headers={"Content-Disposition": f'inline; filename="{name}"'},
+    )
+
+
+__all__ = ["bp", "plan_round"]

@@ -1,0 +1,15 @@
+"""The rules reference page."""
+
+from __future__ import annotations
+
+from flask import Blueprint, render_template
+
+from ..rules.profile import OPTIONS
+
+bp = Blueprint("reference", __name__)
+
+
+@bp.get("/rules")
+def rules():
+    """Mexican Train and the classic games, in our words, with the choices this app makes."""
+    return render_template("rules.html", options=OPTIONS)

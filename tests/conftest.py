@@ -1,0 +1,104 @@
+"""Fixtures: an app on a fresh database (SQLite in a temporary folder, or the
+PostgreSQL server named by ``COMPANION_TEST_DATABASE_URL``), clients that hold
+the access token, and the full game of ``fixtures/full_game.json``."""
+
+from __future__ import annotations
+
+import copy
+import json
+import os
+import re
+from pathlib import Path
+
+import pytest
+
+from companion import create_app
+
+TOKEN = "test-token-4f9c"
+FIXTURES = Path(__file__).parent / "fixtures"
+
+
+def _reset_database(app) -> None:
+    from flask_migrate import upgrade
+    from sqlalchemy import text
+
+    from companion.db import db
+
+    with app.app_context():
+        if db.engine.dialect.name == "postgresql":
+            with db.engine.begin() as conn:
+                conn.execute(text("DROP SCHEMA public CASCADE"))
+                conn.execute(text("CREATE SCHEMA public"))
+        upgrade()
+
+
+@pytest.fixture
+def app(tmp_path):
+    """The app with its own database, migrated to the newest schema."""
+    url = os.environ.get("COMPANION_TEST_DATABASE_URL")
+    config = {
+        "TESTING": True,
+        "INSTANCE_PATH": str(tmp_path / "instance"),
+        "COMPANION_TOKEN": TOKEN,
+        "SECRET_KEY": "test-secret",
+    }
+    if url:
+        from companion.db import database_url
+
+        config["SQLALCHEMY_DATABASE_URI"] = database_url(url, str(tmp_path))
+    application = create_app(config)
+    _reset_database(application)
+    yield application
+    from companion.db import db
+
+    with application.app_context():
+        db.session.remove()
+        db.engine.dispose()
+
+
+@pytest.fixture
+def anon(app):
+    """A client with no token."""
+    return app.test_client()
+
+
+@pytest.fixture
+def client(app):
+    """A client whose session was opened with the token, as a tablet's would be."""
+    c = app.test_client()
+    r = c.get(f"/?token={TOKEN}")
+    assert r.status_code == 302
+    return c
+
+
+@pytest.fixture
+def api(app):
+    """A client that sends ``Authorization: Bearer <token>`` (scripts)."""
+    c = app.test_client()
+    c.environ_base["HTTP_AUTHORIZATION"] = f"Bearer {TOKEN}"
+    return c
+
+
+@pytest.fixture
+def full_game():
+    """The 13-round game and its hand-worked totals."""
+    return copy.deepcopy(json.loads((FIXTURES / "full_game.json").read_text()))
+
+
+def csrf_token(client, url: str) -> str:
+    """The CSRF token from the form on ``url``."""
+    html = client.get(url).get_data(as_text=True)
+    m = re.search(r'name="csrf_token" value="([^"]+)"', html)
+    assert m, f"no CSRF token on {url}"
+    return m.group(1)
+
+
+def count_rows(app) -> tuple[int, int]:
+    """(games, rounds) stored."""
+    from companion.db import db
+    from companion.models import GameRow, RoundRow
+
+    with app.app_context():
+        games = db.session.scalar(db.select(db.func.count()).select_from(GameRow))
+        rounds = db.session.scalar(db.select(db.func.count()).select_from(RoundRow))
+    return games, rounds
