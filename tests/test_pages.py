@@ -1,0 +1,239 @@
+"""The pages: starting a game, entering rounds, wrong input kept and explained,
+corrections, the table view, the rules page, signing in."""
+
+from __future__ import annotations
+
+import re
+
+from .conftest import TOKEN, count_rows, csrf_token
+
+
+def start_game(client, players=("Ana", "Ben", "Chen", "Dee"), starter="0", set_n="12", dbp="50"):
+    token = csrf_token(client, "/")
+    data = {"csrf_token": token, "player": list(players), "starter": starter, "set": set_n,
+            "double_blank_points": dbp}
+    return client.post("/games", data=data)
+
+
+def game_id(response) -> int:
+    return int(re.search(r"/games/(\d+)", response.headers["Location"]).group(1))
+
+
+def cell(html: str, ident: str) -> str:
+    m = re.search(rf'id="{ident}"[^>]*>(.*?)</td>', html, re.S)
+    assert m, ident
+    return re.sub(r"<[^>]+>", " ", m.group(1)).split()
+
+
+def enter_round(client, gid, pips: dict[int, str], out=None, number=None, extra=None):
+    token = csrf_token(client, f"/games/{gid}")
+    data = {"csrf_token": token}
+    for seat, value in pips.items():
+        data[f"pips-{seat}"] = value
+    if out is not None:
+        data["out"] = str(out)
+    if number is not None:
+        data["number"] = str(number)
+    data.update(extra or {})
+    return client.post(f"/games/{gid}/rounds", data=data)
+
+
+def test_start_a_game_and_see_the_next_round_card(client):
+    r = start_game(client, starter="1")
+    assert r.status_code == 302
+    html = client.get(r.headers["Location"]).get_data(as_text=True)
+    assert "Round 1 of 13" in html
+    assert "12-12" in html
+    # Ben starts (row 1 was marked), 4 players are dealt 15 each, 30 stay in the boneyard
+    assert re.search(r"Starts</dt><dd>Ben<", html)
+    assert "15 tiles" in html and "30 tiles" in html
+    # the next page offers earlier players by name
+    assert '<option value="Chen">' in client.get("/").get_data(as_text=True)
+
+
+def test_start_game_errors_keep_what_was_typed(client, app):
+    r = start_game(client, players=("Ana", "", "ana"), dbp="fifty")
+    assert r.status_code == 422
+    html = r.get_data(as_text=True)
+    assert "“fifty” is not a whole number." in html
+    assert 'value="fifty"' in html
+    assert count_rows(app) == (0, 0)
+    r = start_game(client, players=("Ana", "", "ana"))
+    html = r.get_data(as_text=True)
+    assert r.status_code == 422
+    assert "ana is seated twice." in html
+    assert 'value="Ana"' in html and 'value="ana"' in html
+    r = start_game(client, players=("Solo",))
+    assert "at least 2 players" in r.get_data(as_text=True)
+    assert count_rows(app) == (0, 0)
+
+
+def test_unusual_player_count_asks_for_confirmation(client, app):
+    r = start_game(client, players=("A", "B", "C", "D", "E"), set_n="9")
+    assert r.status_code == 422
+    html = r.get_data(as_text=True)
+    assert "usually played by 2 to 4 players" in html
+    assert 'name="confirm"' in html
+    token = csrf_token(client, "/")
+    r = client.post("/games", data={"csrf_token": token, "player": list("ABCDE"), "starter": "0",
+                                    "set": "9", "double_blank_points": "50", "confirm": "1"})
+    assert r.status_code == 302
+    assert count_rows(app) == (1, 0)
+
+
+def test_enter_rounds_and_running_totals(client):
+    gid = game_id(start_game(client))
+    r = enter_round(client, gid, {1: "23", 2: "41", 3: "12"}, out=0, number=1)
+    assert r.status_code == 302
+    r = enter_round(client, gid, {0: "35", 1: "0", 2: "8", 3: "19"}, number=2)  # typed 0: Ben out
+    assert r.status_code == 302
+    html = client.get(f"/games/{gid}").get_data(as_text=True)
+    assert cell(html, "cell-2-0") == ["35", "35"]
+    assert cell(html, "cell-2-1") == ["0", "23"]
+    assert cell(html, "total-2") == ["49"]
+    # totals Ana 35, Ben 23, Chen 49, Dee 31: Ben 1st, Dee 2nd, Ana 3rd, Chen 4th
+    assert [cell(html, f"rank-{s}")[0] for s in range(4)] == ["3", "1", "4", "2"]
+    assert "Round 3 of 13" in html
+
+
+def test_wrong_input_is_shown_at_the_field_and_kept(client, app):
+    gid = game_id(start_game(client))
+    r = enter_round(client, gid, {1: "2x3", 2: "41", 3: ""}, out=0, number=1)
+    assert r.status_code == 422
+    html = r.get_data(as_text=True)
+    assert "“2x3” is not a whole number." in html
+    assert "Type Dee&#39;s pips, or tap Out." in html
+    assert 'value="2x3"' in html and 'value="41"' in html
+    assert re.search(r'name="out" value="0" checked', html)
+    assert count_rows(app) == (1, 0)
+
+
+def test_impossible_pips_are_caught(client, app):
+    gid = game_id(start_game(client))
+    r = enter_round(client, gid, {1: "24", 2: "41", 3: "12"}, out=0, number=1,
+                    extra={"left-1": "1"})
+    assert r.status_code == 422
+    html = r.get_data(as_text=True)
+    assert "1 tile can hold at most 23 pips in the 12-12 round, not 24." in html
+    assert 'value="24"' in html and 'name="left-1" value="1"' in html
+    assert count_rows(app) == (1, 0)
+    r = enter_round(client, gid, {0: "5", 1: "3", 2: "41", 3: "12"}, number=1)
+    assert "Tap the player who went out, or Blocked." in r.get_data(as_text=True)
+    r = enter_round(client, gid, {0: "5", 1: "0", 2: "41", 3: "12"}, out="blocked", number=1)
+    assert "A blocked round ends with no empty hand" in r.get_data(as_text=True)
+    assert count_rows(app) == (1, 0)
+
+
+def test_a_form_sent_twice_saves_one_round(client, app):
+    gid = game_id(start_game(client))
+    first = enter_round(client, gid, {1: "23", 2: "41", 3: "12"}, out=0, number=1)
+    again = enter_round(client, gid, {1: "23", 2: "41", 3: "12"}, out=0, number=1)
+    assert first.status_code == 302 and again.status_code == 302
+    assert count_rows(app) == (1, 1)
+    html = client.get(f"/games/{gid}").get_data(as_text=True)
+    assert "Round 1 is already recorded" in html
+
+
+def test_house_deal_warns_then_saves_when_confirmed(client, app):
+    gid = game_id(start_game(client))
+    r = enter_round(client, gid, {1: "23", 2: "41", 3: "12"}, out=0, number=1, extra={"dealt": "12"})
+    assert r.status_code == 422
+    assert "The table deals 15 tiles each to 4 players." in r.get_data(as_text=True)
+    assert count_rows(app) == (1, 0)
+    r = enter_round(client, gid, {1: "23", 2: "41", 3: "12"}, out=0, number=1,
+                    extra={"dealt": "12", "confirm": "1"})
+    assert r.status_code == 302
+    assert count_rows(app) == (1, 1)
+
+
+def test_correct_a_past_round_and_delete_the_last(client):
+    gid = game_id(start_game(client))
+    enter_round(client, gid, {1: "23", 2: "41", 3: "12"}, out=0, number=1)
+    enter_round(client, gid, {0: "35", 2: "8", 3: "19"}, out=1, number=2)
+    edit = client.get(f"/games/{gid}/rounds/1/edit").get_data(as_text=True)
+    assert 'name="pips-1" value="23"' in edit
+    assert re.search(r'name="out" value="0" checked', edit)
+    token = re.search(r'name="csrf_token" value="([^"]+)"', edit).group(1)
+    form = {"csrf_token": token, "version": "1", "out": "0", "pips-1": "30", "pips-2": "41",
+            "pips-3": "12", "dealt": "15"}
+    r = client.post(f"/games/{gid}/rounds/1", data=form)
+    assert r.status_code == 302
+    html = client.get(f"/games/{gid}").get_data(as_text=True)
+    assert cell(html, "total-1") == ["30"]  # 30 + 0
+    # the same old form again: the round changed since it was read
+    r = client.post(f"/games/{gid}/rounds/1", data=form)
+    assert r.status_code == 409
+    assert "changed on another device" in r.get_data(as_text=True)
+    # delete round 2: totals go back to round 1's
+    r = client.post(f"/games/{gid}/rounds/2/delete", data={"csrf_token": token})
+    assert r.status_code == 302
+    html = client.get(f"/games/{gid}").get_data(as_text=True)
+    assert cell(html, "total-0") == ["0"] and "Round 2 of 13" in html
+
+
+def test_full_game_through_the_forms(client, full_game):
+    rec = full_game["record"]
+    players = rec["players"]
+    gid = game_id(start_game(client, players=players, starter=str(players.index(rec["first_starter"]))))
+    for number, rnd in enumerate(rec["rounds"], start=1):
+        pips, extra, out = {}, {}, None
+        for seat, name in enumerate(players):
+            hand = rnd["hands"][name]
+            if rnd["ended"] == "domino" and hand["pips"] == 0 and not hand.get("double_blank"):
+                out = seat
+                continue
+            pips[seat] = str(hand["pips"])
+            if "tiles_left" in hand:
+                extra[f"left-{seat}"] = str(hand["tiles_left"])
+            if hand.get("double_blank"):
+                extra[f"blank-{seat}"] = "1"
+        r = enter_round(client, gid, pips, out="blocked" if out is None else out, number=number, extra=extra)
+        assert r.status_code == 302, (number, r.get_data(as_text=True)[:300])
+    html = client.get(f"/games/{gid}").get_data(as_text=True)
+    exp = full_game["expected"]
+    for seat, name in enumerate(players):
+        assert cell(html, f"total-{seat}") == [str(exp["totals"][name])]
+    assert "Ana wins!" in html
+    assert [cell(html, f"rank-{s}")[0] for s in range(4)] == ["1", "3", "2", "3"]
+    assert cell(html, "cell-8-0") == ["50", "153"]  # the 0-0 left in Ana's hand in round 8
+    assert 'id="round-form"' not in html
+    table = client.get(f"/games/{gid}/table").get_data(as_text=True)
+    assert "Final standings" in table and "Winner: Ana" in table
+
+
+def test_csrf_is_required_on_forms(client, app):
+    r = client.post("/games", data={"player": ["A", "B"], "starter": "0", "set": "12"})
+    assert r.status_code == 400
+    assert count_rows(app) == (0, 0)
+
+
+def test_login_page(anon):
+    r = anon.post("/login", data={"token": "nope", "csrf_token": csrf_token(anon, "/login")})
+    assert r.status_code == 401
+    assert "That is not the access token." in r.get_data(as_text=True)
+    r = anon.post("/login", data={"token": TOKEN, "csrf_token": csrf_token(anon, "/login"), "next": "/rules"})
+    assert r.status_code == 302 and r.headers["Location"] == "/rules"
+    assert anon.get("/rules").status_code == 200
+    # the token in the address opens a session and is taken out of the address
+    other = anon.application.test_client()
+    r = other.get(f"/rules?token={TOKEN}")
+    assert r.status_code == 302 and r.headers["Location"] == "/rules"
+
+
+def test_login_refuses_an_outside_next(anon):
+    r = anon.post("/login", data={"token": TOKEN, "csrf_token": csrf_token(anon, "/login"),
+                                  "next": "//evil.example/x"})
+    assert r.headers["Location"] == "/"
+
+
+def test_rules_page_and_table_view(client):
+    html = client.get("/rules").get_data(as_text=True)
+    assert "Sources differ" in html and "double_blank_points" in html
+    gid = game_id(start_game(client))
+    html = client.get(f"/games/{gid}/table").get_data(as_text=True)
+    assert "Round 1 of 13" in html and "Ana starts" in html
+
+
+def test_unknown_game_page_is_404(client):
+    assert client.get("/games/42").status_code == 404
+    assert client.get("/games/42/table").status_code == 404
