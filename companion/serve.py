@@ -8,6 +8,7 @@ from __future__ import annotations
 import argparse
 import os
 import socket
+import subprocess
 
 from waitress import serve
 
@@ -15,8 +16,25 @@ from . import create_app
 
 
 def lan_addresses() -> list[str]:
-    """This machine's IPv4 addresses other than loopback (may be empty)."""
+    """This machine's IPv4 addresses other than loopback (may be empty).
+
+    Asks ``ip -4 -o addr show scope global`` where the ``ip`` tool exists,
+    then the host name's addresses.
+    """
     found: list[str] = []
+    try:
+        out = subprocess.run(
+            ["ip", "-4", "-o", "addr", "show", "scope", "global"],
+            capture_output=True, text=True, timeout=2, check=False,
+        ).stdout
+        for line in out.splitlines():
+            parts = line.split()
+            if "inet" in parts:
+                addr = parts[parts.index("inet") + 1].split("/")[0]
+                if addr not in found:
+                    found.append(addr)
+    except (OSError, subprocess.SubprocessError):
+        pass
     try:
         for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET):
             addr = info[4][0]

@@ -1,0 +1,128 @@
+"""A whole game played in headless Chromium on a tablet-sized window, the way
+a person at the table does it: typing names, tapping Out, typing pips with
+Enter between fields, a wrong entry and its message, a correction.
+
+Needs Debian's ``chromium`` (``make test`` installs it where it can); skipped
+with a message where it is missing. Screenshots go to ``test-artifacts/``.
+"""
+
+from __future__ import annotations
+
+import shutil
+import threading
+from pathlib import Path
+
+import pytest
+from werkzeug.serving import make_server
+
+from .conftest import TOKEN
+
+pytestmark = pytest.mark.browser
+
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+ARTIFACTS = Path(__file__).resolve().parent.parent / "test-artifacts"
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+        "--disable-component-update", "--no-first-run", "--disable-sync"]
+
+
+@pytest.fixture
+def live(app):
+    if not Path(CHROMIUM).exists():
+        pytest.skip("Debian's chromium is not installed: browser tests skipped")
+    server = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_port}"
+    server.shutdown()
+
+
+@pytest.fixture
+def browser():
+    sync_api = pytest.importorskip("playwright.sync_api")
+    with sync_api.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield b
+        b.close()
+
+
+def shot(page, name):
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
+
+
+def test_play_a_whole_game_on_a_tablet(live, browser, full_game):
+    rec = full_game["record"]
+    players = rec["players"]
+    ctx = browser.new_context(viewport={"width": 1024, "height": 768}, has_touch=True)
+    page = ctx.new_page()
+    page.goto(f"{live}/?token={TOKEN}")
+    assert "token=" not in page.url
+    page.click("#add-player")  # a fifth row, then removed again
+    page.locator("#seats li").nth(4).locator("[data-remove]").click()
+    for seat, name in enumerate(players):
+        page.fill(f"#player-{seat}", name)
+    page.locator("#seats li").nth(players.index(rec["first_starter"])).locator("input[name=starter]").check()
+    page.click("text=Start the game")
+    page.wait_for_selector("#round-form")
+    assert page.locator(".next .facts dd").first.inner_text() == "Ben"
+    shot(page, "tablet-game-start")
+
+    for number, rnd in enumerate(rec["rounds"], start=1):
+        assert page.locator("#entry-h").inner_text().startswith(f"End of round {number}")
+        out_seat = None
+        for seat, name in enumerate(players):
+            hand = rnd["hands"][name]
+            if rnd["ended"] == "domino" and hand["pips"] == 0 and not hand.get("double_blank"):
+                out_seat = seat
+        if out_seat is None:
+            page.locator(".round-end .out-tap").click()
+        else:
+            page.locator(".hand").nth(out_seat).locator(".out-tap").click()
+        for seat, name in enumerate(players):
+            hand = rnd["hands"][name]
+            if seat == out_seat:
+                continue
+            if hand.get("double_blank") or "tiles_left" in hand:
+                row = page.locator(".hand").nth(seat)
+                row.locator("summary").click()
+                if hand.get("double_blank"):
+                    row.locator(f"input[name=blank-{seat}]").check()
+                if "tiles_left" in hand:
+                    row.locator(f"input[name=left-{seat}]").fill(str(hand["tiles_left"]))
+        first = True
+        for seat, name in enumerate(players):
+            if seat == out_seat:
+                continue
+            field = page.locator(f"#pips-{seat}")
+            if first:
+                field.click()
+                first = False
+            page.keyboard.type(str(rnd["hands"][name]["pips"]))
+            page.keyboard.press("Enter")  # next field, or send the form from the last one
+        page.wait_for_url(f"**#round-{number}")
+        if number == 3:
+            # a wrong entry: letters in a pip field, shown at the field and kept
+            page.locator(".hand").nth(0).locator(".out-tap").click()
+            page.fill("#pips-1", "1O")
+            page.fill("#pips-2", "7")
+            page.fill("#pips-3", "3")
+            page.click("#round-form button.primary")
+            page.wait_for_selector(".field-error")
+            assert "“1O” is not a whole number." in page.locator("#err-1").inner_text()
+            assert page.locator("#pips-1").input_value() == "1O"
+            shot(page, "tablet-wrong-entry")
+            page.goto(page.url.split("#")[0].replace("/rounds", ""))
+
+    exp = full_game["expected"]
+    for seat, name in enumerate(players):
+        assert page.locator(f"#total-{seat}").inner_text() == str(exp["totals"][name])
+    assert "Ana wins!" in page.locator(".winner h2").inner_text()
+    shot(page, "tablet-game-finished")
+
+    # correct round 13 (Chen had 20, not 30): totals follow at once
+    page.click("a[aria-label='Correct round 13']")
+    page.fill("#pips-2", "20")
+    page.click("#round-form button.primary")
+    page.wait_for_url("**#round-13")
+    assert page.locator("#total-2").inner_text() == str(exp["totals"]["Chen"] - 10)
+    ctx.close()
