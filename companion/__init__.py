@@ -89,14 +89,16 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
 
     csrf = CSRFProtect(app)
 
-    from . import auth, cli
-    from .views import api, games, reference
+    from . import auth, cli, security
+    from .views import api, games, health, reference
 
+    security.init_app(app)
     auth.init_app(app)
     app.register_blueprint(auth.bp)
     app.register_blueprint(games.bp)
     app.register_blueprint(reference.bp)
     app.register_blueprint(api.bp)
+    app.register_blueprint(health.bp)
     csrf.exempt(api.bp)  # JSON only, Bearer or session; see api.require_json
     cli.init_app(app)
     return app

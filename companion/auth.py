@@ -16,6 +16,7 @@ from flask import (
     Flask,
     abort,
     current_app,
+    g,
     jsonify,
     redirect,
     render_template,
@@ -24,9 +25,11 @@ from flask import (
     url_for,
 )
 
+from . import security
+
 bp = Blueprint("auth", __name__)
 
-OPEN_ENDPOINTS = {"static", "auth.login"}
+OPEN_ENDPOINTS = {"static", "auth.login", "health.healthz"}
 
 
 def token_ok(candidate: str | None) -> bool:
@@ -44,22 +47,82 @@ def _bearer() -> str | None:
     return None
 
 
+def _wants_json() -> bool:
+    return request.path.startswith("/api/") or request.accept_mimetypes.best == "application/json"
+
+
+def _too_many(wait: float):
+    """429: too many wrong tokens from this address."""
+    seconds = max(1, int(wait + 0.999))
+    message = f"Too many wrong tokens from this address; try again in {seconds} s."
+    if _wants_json():
+        response = jsonify(errors=[{"path": "", "code": "too_many_attempts", "message": message}])
+    else:
+        response = current_app.response_class(message + "\n", mimetype="text/plain")
+    response.status_code = 429
+    response.headers["Retry-After"] = str(seconds)
+    return response
+
+
+def _spectator_ok() -> bool:
+    """A read-only spectator link: the game's table view and revision only, by GET.
+
+    The key comes from ``?view=`` (then kept in the session for this game, so the
+    table view's refresh works) or from the session.
+    """
+    if request.endpoint not in security.SPECTATOR_ENDPOINTS or request.method not in ("GET", "HEAD"):
+        return False
+    game_id = (request.view_args or {}).get("game_id")
+    if not isinstance(game_id, int):
+        return False
+    views = session.get("views") or {}
+    candidate = request.args.get("view") or (views.get(str(game_id)) if isinstance(views, dict) else None)
+    if not candidate:
+        return False
+    from .db import db
+    from .models import GameRow
+
+    stored = db.session.execute(
+        db.select(GameRow.view_key).where(GameRow.id == game_id)
+    ).scalar_one_or_none()
+    if not security.view_key_ok(candidate, stored):
+        return False
+    if views.get(str(game_id)) != candidate:
+        views = dict(views) if isinstance(views, dict) else {}
+        views[str(game_id)] = candidate
+        session["views"] = views
+    g.spectator = True
+    return True
+
+
 def _guard():
     if request.endpoint in OPEN_ENDPOINTS:
         return None
     if session.get("authed"):
         return None
-    if token_ok(_bearer()):
-        return None
-    token = request.args.get("token")
-    if token is not None and request.method == "GET":
+    limiter = security.limiter()
+    address = security.client_address()
+    bearer = _bearer()
+    token = request.args.get("token") if request.method == "GET" else None
+    if bearer is not None or token is not None:
+        wait = limiter.blocked(address)
+        if wait:
+            return _too_many(wait)
+    if bearer is not None:
+        if token_ok(bearer):
+            return None
+        limiter.failed(address)
+    if token is not None:
         if token_ok(token):
             session.clear()
             session["authed"] = True
             session.permanent = True
             args = {k: v for k, v in request.args.items() if k != "token"}
             return redirect(request.path + ("?" + urlencode(args) if args else ""))
-    if request.path.startswith("/api/") or request.accept_mimetypes.best == "application/json":
+        limiter.failed(address)
+    if _spectator_ok():
+        return None
+    if _wants_json():
         response = jsonify(
             errors=[{"path": "", "code": "unauthorized", "message": "The access token is needed."}]
         )
@@ -77,11 +140,22 @@ def login():
     if not nxt.startswith("/") or nxt.startswith("//"):
         nxt = url_for("games.index")
     if request.method == "POST":
+        limiter = security.limiter()
+        address = security.client_address()
+        wait = limiter.blocked(address)
+        if wait:
+            seconds = str(max(1, int(wait + 0.999)))
+            return (
+                render_template("login.html", error="limited", next=nxt),
+                429,
+                {"Retry-After": seconds},
+            )
         if token_ok(request.form.get("token", "").strip()):
             session.clear()
             session["authed"] = True
             session.permanent = True
             return redirect(nxt)
+        limiter.failed(address)
         error = True
     return render_template("login.html", error=error, next=nxt), (401 if error else 200)
 
@@ -93,9 +167,14 @@ def logout():
     return redirect(url_for("auth.login"))
 
 
+def is_spectator() -> bool:
+    """True when this request was let in by a game's read-only spectator link."""
+    return bool(g.get("spectator"))
+
+
 def init_app(app: Flask) -> None:
     """Install the guard in front of every route."""
     app.before_request(_guard)
 
 
-__all__ = ["bp", "init_app", "token_ok", "abort"]
+__all__ = ["bp", "init_app", "is_spectator", "token_ok", "abort"]

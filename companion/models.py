@@ -10,6 +10,7 @@ from sqlalchemy import JSON, ForeignKey, Integer, String, UniqueConstraint, Date
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from .db import db
+from .security import new_view_key
 
 
 def _now() -> datetime:
@@ -33,6 +34,8 @@ class GameRow(db.Model):
     first_starter: Mapped[str] = mapped_column(String(80))
     revision: Mapped[int] = mapped_column(Integer, default=1)
     """Raised on every change, so a table view can tell when to refresh."""
+    view_key: Mapped[str] = mapped_column(String(64), default=new_view_key)
+    """The secret of the game's read-only spectator link (``/games/<id>/table?view=…``)."""
 
     rounds: Mapped[list["RoundRow"]] = relationship(
         back_populates="game", order_by="RoundRow.number", cascade="all, delete-orphan"

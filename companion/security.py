@@ -1,0 +1,200 @@
+"""Keeping strangers out: security headers, secure cookies behind HTTPS, a limit
+on sign-in attempts, and the read-only spectator link of a game.
+
+:func:`init_app` installs all of it (one line in the app factory).
+
+Settings (``instance/config.py``, the test mapping, or the environment):
+
+``COMPANION_HTTPS`` (``1``)
+    The app is only reached over HTTPS: the session cookie is always ``Secure``
+    and ``Strict-Transport-Security`` is sent. Without it the cookie is
+    ``Secure`` whenever the request itself came over HTTPS.
+``COMPANION_PROXY`` (``1``)
+    The app runs behind one reverse proxy that sets ``X-Forwarded-For``,
+    ``-Proto``, ``-Host`` and ``-Prefix``: trust them (Werkzeug's ``ProxyFix``),
+    so the client address and the scheme are the real ones.
+``LOGIN_MAX_FAILURES`` (10) and ``LOGIN_WINDOW_SECONDS`` (60)
+    At most this many wrong tokens (at ``/login``, ``?token=`` or a Bearer
+    header) from one client address within the window; past that every
+    sign-in attempt from that address answers 429 until the window has passed.
+    ``0`` failures switches the limit off.
+"""
+
+from __future__ import annotations
+
+import hmac
+import secrets
+import threading
+import time
+from collections import deque
+
+from flask import Flask, Request, current_app, request
+from flask.sessions import SecureCookieSessionInterface
+from werkzeug.middleware.proxy_fix import ProxyFix
+
+CSP = (
+    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+    "object-src 'none'; frame-ancestors 'none'; base-uri 'self'; form-action 'self'"
+)
+"""The Content-Security-Policy of every answer: our own files only, no inline
+script or style, never framed."""
+
+HEADERS = {
+    "Content-Security-Policy": CSP,
+    "X-Frame-Options": "DENY",
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "same-origin",
+}
+
+
+def _truthy(value: object) -> bool:
+    return str(value).strip().lower() in ("1", "true", "yes", "on")
+
+
+class SessionInterface(SecureCookieSessionInterface):
+    """Flask's signed-cookie session whose cookie is ``Secure`` when the request
+    came over HTTPS (or the app is configured as HTTPS only)."""
+
+    def get_cookie_secure(self, app: Flask) -> bool:  # noqa: D102 (Flask's hook)
+        if app.config.get("SESSION_COOKIE_SECURE") or app.config.get("COMPANION_HTTPS"):
+            return True
+        try:
+            return request.is_secure
+        except RuntimeError:  # outside a request
+            return False
+
+
+class SignInLimiter:
+    """Counts failed sign-in attempts per client address in a sliding window.
+
+    In-process and in-memory: each app process counts its own (with several
+    processes an address may try ``processes × limit`` times per window).
+
+    :param max_failures: failures allowed within the window (0: no limit).
+    :param window: the window in seconds.
+    """
+
+    def __init__(self, max_failures: int, window: float):
+        self.max_failures = max_failures
+        self.window = window
+        self._failures: dict[str, deque[float]] = {}
+        self._lock = threading.Lock()
+
+    def _recent(self, address: str, now: float) -> deque[float]:
+        stamps = self._failures.setdefault(address, deque())
+        while stamps and stamps[0] <= now - self.window:
+            stamps.popleft()
+        return stamps
+
+    def blocked(self, address: str) -> float:
+        """Seconds until ``address`` may try again (0.0 when it may try now).
+
+        :param address: the client address.
+        :return: seconds to wait, 0.0 when not blocked.
+        """
+        if self.max_failures <= 0:
+            return 0.0
+        now = time.monotonic()
+        with self._lock:
+            stamps = self._recent(address, now)
+            if len(stamps) < self.max_failures:
+                if not stamps:
+                    self._failures.pop(address, None)
+                return 0.0
+            return max(0.0, stamps[0] + self.window - now)
+
+    def failed(self, address: str) -> None:
+        """Record one wrong token from ``address``."""
+        if self.max_failures <= 0:
+            return
+        now = time.monotonic()
+        with self._lock:
+            self._recent(address, now).append(now)
+            if len(self._failures) > 10000:  # forget the quietest addresses
+                for key in [k for k, v in self._failures.items() if not v][:5000]:
+                    del self._failures[key]
+
+
+def limiter() -> SignInLimiter:
+    """The current app's :class:`SignInLimiter` (installed by :func:`init_app`)."""
+    return current_app.extensions["companion_signin_limiter"]
+
+
+def client_address(req: Request | None = None) -> str:
+    """The client's address (the real one behind a trusted proxy, see ``COMPANION_PROXY``)."""
+    return (req or request).remote_addr or "unknown"
+
+
+# -- spectator links ---------------------------------------------------------
+
+
+def new_view_key() -> str:
+    """A fresh random key for a game's spectator link (22 URL-safe characters)."""
+    return secrets.token_urlsafe(16)
+
+
+def view_key_ok(candidate: str | None, stored: str | None) -> bool:
+    """True when ``candidate`` is the game's spectator key (constant-time compare).
+
+    :param candidate: the ``view`` parameter sent, or ``None``.
+    :param stored: the game's stored key, or ``None`` for no key.
+    """
+    if not candidate or not stored:
+        return False
+    return hmac.compare_digest(candidate.encode(), stored.encode())
+
+
+SPECTATOR_ENDPOINTS = frozenset({"games.table", "api.revision"})
+"""What a spectator link opens: that game's table view and its revision number."""
+
+
+# -- installation ------------------------------------------------------------
+
+
+def _add_headers(response):
+    for name, value in HEADERS.items():
+        response.headers.setdefault(name, value)
+    if current_app.config.get("COMPANION_HTTPS"):
+        response.headers.setdefault("Strict-Transport-Security", "max-age=31536000")
+    return response
+
+
+def init_app(app: Flask) -> None:
+    """Install the headers, the cookie policy, the proxy fix and the sign-in limit.
+
+    Reads ``COMPANION_HTTPS``, ``COMPANION_PROXY``, ``LOGIN_MAX_FAILURES`` and
+    ``LOGIN_WINDOW_SECONDS`` from the config, then from the environment.
+
+    :param app: the application being built.
+    """
+    import os
+
+    for key in ("COMPANION_HTTPS", "COMPANION_PROXY"):
+        if key not in app.config and key in os.environ:
+            app.config[key] = _truthy(os.environ[key])
+    app.config["COMPANION_HTTPS"] = _truthy(app.config.get("COMPANION_HTTPS", False))
+    app.config["COMPANION_PROXY"] = _truthy(app.config.get("COMPANION_PROXY", False))
+    if app.config["COMPANION_HTTPS"]:
+        app.config["SESSION_COOKIE_SECURE"] = True
+    if app.config["COMPANION_PROXY"]:
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=1, x_proto=1, x_host=1, x_prefix=1)
+    app.session_interface = SessionInterface()
+    app.extensions["companion_signin_limiter"] = SignInLimiter(
+        int(app.config.get("LOGIN_MAX_FAILURES", os.environ.get("COMPANION_LOGIN_MAX_FAILURES", 10))),
+        float(app.config.get("LOGIN_WINDOW_SECONDS", 60)),
+    )
+    app.after_request(_add_headers)
+
+
+__all__ = [
+    "CSP",
+    "HEADERS",
+    "SPECTATOR_ENDPOINTS",
+    "SessionInterface",
+    "SignInLimiter",
+    "client_address",
+    "init_app",
+    "limiter",
+    "new_view_key",
+    "view_key_ok",
+]
