@@ -61,15 +61,15 @@ def test_design_md_example_scores():
             ]
         )
     )
-    assert game.rounds[0].scores(game.table.rules) == {"Ana": 0, "Ben": 23, "Chen": 14, "Dee": 57}
+    assert game.scores()[0] == {"Ana": 0, "Ben": 23, "Chen": 14, "Dee": 57}
 
 
 def test_double_blank_at_face_value_and_at_25():
     hands = four({"pips": 0}, {"pips": 4, "double_blank": True}, {"pips": 9}, {"pips": 1})
     g0 = read_game(record([rnd(hands)], rules={"double_blank_points": 0}))
     g25 = read_game(record([rnd(hands)], rules={"double_blank_points": 25}))
-    assert g0.rounds[0].scores(g0.table.rules)["Ben"] == 4
-    assert g25.rounds[0].scores(g25.table.rules)["Ben"] == 29
+    assert g0.scores()[0]["Ben"] == 4
+    assert g25.scores()[0]["Ben"] == 29
 
 
 def test_full_game_totals_ranks_and_winner(full_game):
@@ -79,9 +79,9 @@ def test_full_game_totals_ranks_and_winner(full_game):
     assert game.totals() == exp["totals"]
     assert [s.as_dict() for s in game.standings()] == exp["standings"]
     assert game.winners() == exp["winners"]
-    assert game.rounds[0].scores(game.table.rules) == exp["scores_round_1"]
-    assert game.rounds[2].scores(game.table.rules) == exp["scores_round_3"]
-    assert game.rounds[7].scores(game.table.rules) == exp["scores_round_8"]
+    assert game.scores()[0] == exp["scores_round_1"]
+    assert game.scores()[2] == exp["scores_round_3"]
+    assert game.scores()[7] == exp["scores_round_8"]
     assert game.running_totals()[4] == exp["totals_after_round_5"]
     derived = game.derived()
     assert [r["starter"] for r in derived["rounds"]] == exp["starters"]
@@ -211,9 +211,12 @@ def test_round_refusals(round_data, code, path):
 
 
 def test_one_tile_holds_at_most_23_pips_in_the_12_12_round():
-    ok = rnd(four({"pips": 0}, {"pips": 23, "tiles_left": 1}, {"pips": 45, "tiles_left": 2}, {"pips": 3}))
+    ok = rnd(four({"pips": 0}, {"pips": 23, "tiles_left": 1}, {"pips": 44, "tiles_left": 2}, {"pips": 3}))
     game = read_game(record([ok]))
-    assert game.rounds[0].scores(game.table.rules)["Ben"] == 23
+    assert game.scores()[0]["Ben"] == 23
+    # two tiles hold at most 45 (12-11 and 11-11): alone, Chen's 45 is possible
+    alone = rnd(four({"pips": 0}, {"pips": 20}, {"pips": 45, "tiles_left": 2}, {"pips": 3}))
+    assert read_game(record([alone])).scores()[0]["Chen"] == 45
     # in the 11-11 round the 12-12 is back in play: one tile can hold 24
     ok11 = rnd(four({"pips": 1}, {"pips": 24, "tiles_left": 1}, {"pips": 0}, {"pips": 3}))
     assert read_game(record([ok, ok11])).totals()["Ben"] == 47
@@ -222,11 +225,11 @@ def test_one_tile_holds_at_most_23_pips_in_the_12_12_round():
 def test_double_blank_is_inferred_when_only_it_can_make_the_hand():
     # 0 pips with one tile left can only be the 0-0: 50 points.
     game = read_game(record([rnd(four({"pips": 0}, {"pips": 0, "tiles_left": 1}, {"pips": 2}, {"pips": 3}))]))
-    assert game.rounds[0].scores(game.table.rules)["Ben"] == 50
+    assert game.scores()[0]["Ben"] == 50
     # 3 tiles with 3 pips: 0-0 + 0-1 + 0-2 (without the 0-0 three tiles hold at least 5)
     game = read_game(record([rnd(four({"pips": 0}, {"pips": 3, "tiles_left": 3}, {"pips": 2}, {"pips": 3}))]))
     assert game.rounds[0].hands["Ben"].double_blank
-    assert game.rounds[0].scores(game.table.rules)["Ben"] == 53
+    assert game.scores()[0]["Ben"] == 53
 
 
 def test_the_0_0_round_has_no_double_blank_in_any_hand():
@@ -278,3 +281,20 @@ def test_round_record_round_trips():
     game = read_game(record([OK_ROUND]))
     again = read_game(game.as_record())
     assert again.derived() == game.derived()
+
+
+def test_two_hands_cannot_both_need_the_only_23_pip_tile():
+    # In the 12-12 round only 12-11 holds 23 pips; 45 pips in two tiles also needs it.
+    both = rnd(four({"pips": 0}, {"pips": 23, "tiles_left": 1}, {"pips": 45, "tiles_left": 2}, {"pips": 3}))
+    exc = refused(record([both]))
+    assert codes(exc) == ["hands_infeasible"]
+    # three hands of one 21-pip tile: only 12-9 and 11-10 hold 21
+    three = rnd(four({"pips": 0}, {"pips": 21, "tiles_left": 1}, {"pips": 21, "tiles_left": 1},
+                     {"pips": 21, "tiles_left": 1}))
+    assert codes(refused(record([three]))) == ["hands_infeasible"]
+    two = rnd(four({"pips": 0}, {"pips": 21, "tiles_left": 1}, {"pips": 21, "tiles_left": 1},
+                   {"pips": 20, "tiles_left": 1}))
+    assert read_game(record([two]))
+    # a listed tile is taken out of what the others can hold
+    listed = rnd(four({"pips": 0}, {"tiles": ["12-11"]}, {"pips": 23, "tiles_left": 1}, {"pips": 3}))
+    assert codes(refused(record([listed]))) == ["pips_infeasible"]

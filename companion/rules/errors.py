@@ -36,6 +36,8 @@ ERROR_CODES: frozenset[str] = frozenset(
         # added by this engine
         "too_many_tiles",
         "pips_mismatch",
+        "hands_infeasible",
+        "drawn_exceeds_boneyard",
     }
 )
 

@@ -87,3 +87,88 @@ class Pool:
     def max_pips(self, most: int) -> int:
         """The most pips ``most`` tiles (or fewer) of the pool can hold."""
         return self.heaviest(min(most, len(self.values)))
+
+
+class _OutOfBudget(Exception):
+    pass
+
+
+def _pick(pips: int, k: int, avail: dict[int, int], order: list[int], nodes: list[int], budget: int):
+    """Yield multisets ``{value: n}`` of ``k`` values from ``avail`` summing ``pips``,
+    values tried centre-out (around ``pips / k``) so scarce extremes are kept."""
+    if k == 0:
+        if pips == 0:
+            yield {}
+        return
+    centre = pips / k
+    cand = sorted((v for v in order if avail.get(v, 0) > 0), key=lambda v: (abs(v - centre), -v))
+    chosen: dict[int, int] = {}
+
+    def bounds(j: int, r: int) -> tuple[int, int]:
+        rest = sorted(v for v in cand[j:] for _ in range(avail[v]))
+        if len(rest) < r:
+            return 1, 0
+        return sum(rest[:r]), sum(rest[len(rest) - r:])
+
+    def walk(j: int, r: int, left: int):
+        nodes[0] += 1
+        if nodes[0] > budget:
+            raise _OutOfBudget
+        if r == 0:
+            if left == 0:
+                yield dict(chosen)
+            return
+        if j >= len(cand):
+            return
+        lo, hi = bounds(j, r)
+        if not lo <= left <= hi:
+            return
+        v = cand[j]
+        for n in range(min(avail[v], r, left // v if v else r), -1, -1):
+            if n:
+                chosen[v] = n
+            else:
+                chosen.pop(v, None)
+            yield from walk(j + 1, r - n, left - n * v)
+        chosen.pop(v, None)
+
+    yield from walk(0, k, pips)
+
+
+def hands_fit(values: Iterable[int], needs: list[tuple[int, tuple[int, ...]]], budget: int = 4000):
+    """Can all hands be made at once from one pool of distinct tiles?
+
+    :param values: pip values of the tiles in the pool (one entry per tile).
+    :param needs: per hand, ``(pips, allowed tile counts)``.
+    :param budget: search steps allowed before giving up.
+    :return: ``True`` (an assignment exists), ``False`` (proven impossible: two
+        hands would need the same tile), or ``None`` (not decided in budget; the
+        caller accepts the entry, never refusing what may be possible).
+    """
+    avail: dict[int, int] = {}
+    for v in values:
+        avail[v] = avail.get(v, 0) + 1
+    order = sorted(avail)
+    # the tightest hands first: fewest allowed counts, then most pips per tile
+    needs = sorted(needs, key=lambda n: (len(n[1]), -(n[0] / max(1, min(n[1])))))
+    nodes = [0]
+
+    def solve(i: int) -> bool:
+        if i == len(needs):
+            return True
+        pips, counts = needs[i]
+        for k in counts:
+            for used in _pick(pips, k, avail, order, nodes, budget):
+                for v, n in used.items():
+                    avail[v] -= n
+                ok = solve(i + 1)
+                for v, n in used.items():
+                    avail[v] += n
+                if ok:
+                    return True
+        return False
+
+    try:
+        return solve(0)
+    except _OutOfBudget:
+        return None

@@ -92,7 +92,84 @@ OPTIONS: tuple[Option, ...] = (
         "draw_counts",
         None,
         "Tiles dealt to each player, by number of players (replaces the dealing table).",
-        "rules-brief.md §2 (the seeds' table); any table the house prefers",
+        "rules-brief.md §2 (the seeds' table); see DRAW_COUNT_PRESETS for published tables",
+    ),
+    Option(
+        "blank_half_points",
+        0,
+        "Each tile with a blank half left in a hand adds this many points (the 0-0 counts double_blank_points instead).",
+        "house rule, common on public score sheets; no seed gives it",
+        minimum=0,
+        maximum=100,
+    ),
+    Option(
+        "start_engine",
+        None,
+        "The engine of the first round, for a shorter game (for example 5 to play 5-5 down to 0-0).",
+        "seed 003 and public pages: 'for a shorter game, any double can be used'",
+        minimum=0,
+        maximum=18,
+    ),
+    Option(
+        "end_engine",
+        None,
+        "The engine of the last round (0 for 0-0 when descending; the set's top double when ascending).",
+        "house rule for shorter games",
+        minimum=0,
+        maximum=18,
+    ),
+    Option(
+        "going_out_bonus",
+        0,
+        "Points added to whoever went out (a negative number is a reward, e.g. -10).",
+        "house rule; no seed gives it",
+        minimum=-1000,
+        maximum=1000,
+    ),
+    Option(
+        "out_on_double_multiplier",
+        1,
+        "When the last tile played is a double, the others' points are multiplied by this.",
+        "house rule; no seed gives it",
+        minimum=1,
+        maximum=10,
+    ),
+    Option(
+        "marker_penalty",
+        0,
+        "Points added for a marker still on a player's train when the round ends.",
+        "house rule; no seed gives it",
+        minimum=0,
+        maximum=1000,
+    ),
+    Option(
+        "tie_break",
+        "none",
+        "Equal totals share a place, or whoever went out more often ranks first.",
+        "house rule; all seeds: lowest total wins",
+        choices=("none", "most_rounds_out"),
+    ),
+    Option(
+        "late_join",
+        "zero",
+        "A player who joins late starts at zero, at the highest total, or at the others' average.",
+        "house rule; no seed gives it",
+        choices=("zero", "highest", "average"),
+    ),
+    Option(
+        "winner_scores",
+        "others_total",
+        "Classic games: the round's winner scores the others' pips, or the others' pips less their own.",
+        "seed 003 (others_total); difference is a common variant",
+        choices=("others_total", "difference"),
+    ),
+    Option(
+        "round_to",
+        1,
+        "Classic games: round each round's points to the nearest 1 or 5.",
+        "seed 003 variants; public rule pages for the 5s",
+        minimum=1,
+        maximum=5,
     ),
 )
 
@@ -111,6 +188,17 @@ class RuleProfile:
     :ivar target_score: classic games' target (points).
     :ivar min_round_score: classic games' floor for a round's points (points).
     :ivar draw_counts: ``{players: tiles}`` replacing the dealing table, or ``None``.
+    :ivar blank_half_points: points per tile with one blank half left in a hand.
+    :ivar start_engine: suit of the first round's engine, or ``None`` for the set's end.
+    :ivar end_engine: suit of the last round's engine, or ``None``.
+    :ivar going_out_bonus: points added to whoever went out (may be negative).
+    :ivar out_on_double_multiplier: multiplier of the others' points when the
+        round ends on a double.
+    :ivar marker_penalty: points for a marker left on a player's train.
+    :ivar tie_break: ``"none"`` or ``"most_rounds_out"``.
+    :ivar late_join: ``"zero"``, ``"highest"`` or ``"average"``.
+    :ivar winner_scores: classic games: ``"others_total"`` or ``"difference"``.
+    :ivar round_to: classic games: 1, or 5 for the nearest 5.
     """
 
     double_blank_points: int = 50
@@ -121,6 +209,16 @@ class RuleProfile:
     target_score: int = 100
     min_round_score: int = 0
     draw_counts: Mapping[int, int] | None = None
+    blank_half_points: int = 0
+    start_engine: int | None = None
+    end_engine: int | None = None
+    going_out_bonus: int = 0
+    out_on_double_multiplier: int = 1
+    marker_penalty: int = 0
+    tie_break: str = "none"
+    late_join: str = "zero"
+    winner_scores: str = "others_total"
+    round_to: int = 1
 
     def as_dict(self) -> dict[str, Any]:
         """Every rule with its value (``draw_counts`` keys as strings, for JSON)."""
@@ -173,6 +271,8 @@ def parse_rules(data: Any, problems: Problems, path: str = "rules") -> RuleProfi
                     rule=key,
                 )
                 continue
+        elif value is None and opt.default is None:
+            continue
         elif not _is_int(value) or not (opt.minimum <= value <= opt.maximum):
             problems.error(
                 where,
@@ -180,6 +280,9 @@ def parse_rules(data: Any, problems: Problems, path: str = "rules") -> RuleProfi
                 f"{key} must be a whole number from {opt.minimum} to {opt.maximum}.",
                 rule=key,
             )
+            continue
+        if key == "round_to" and value not in (1, 5):
+            problems.error(where, "bad_value", "round_to must be 1 or 5.", rule=key)
             continue
         values[key] = value
     return RuleProfile(**values)
@@ -209,3 +312,60 @@ def _parse_draw_counts(value: Any, problems: Problems, path: str) -> dict[int, i
 
 
 RULE_FIELDS: tuple[str, ...] = tuple(f.name for f in fields(RuleProfile))
+
+
+DRAW_COUNT_PRESETS: dict[str, dict] = {
+    "seeds": {
+        "label": "The seed rule pages (000, 001, 002, 004)",
+        "source": "seeds 000/002/004; seed 001 agrees for double-12",
+        "counts": {2: 16, 3: 16, 4: 15, 5: 14, 6: 12, 7: 10, 8: 9},
+    },
+    "cardinal": {
+        "label": "Cardinal-style sheet: 15 / 12 / 10 / 8",
+        "source": "public rule sheet reproduced at htfbw.com/games-cards/Games/76098.shtml",
+        "counts": {2: 15, 3: 15, 4: 15, 5: 12, 6: 12, 7: 10, 8: 10, 9: 8, 10: 8},
+    },
+    "aluminium_case": {
+        "label": "Boxed-set leaflet: 15 / 11 / 8",
+        "source": "set leaflet reproduced at shop.owlshollow.com (Mexican Train Domino Set Double 12)",
+        "counts": {2: 15, 3: 15, 4: 15, 5: 11, 6: 11, 7: 8, 8: 8},
+    },
+    "club_sheet": {
+        "label": "Club sheet: 16 down to 10",
+        "source": "club rules at idahogoodsam.org/gamerules/9",
+        "counts": {2: 16, 3: 15, 4: 14, 5: 13, 6: 12, 7: 11, 8: 10},
+    },
+}
+"""Published dealing tables for double-12 (tiles per player by players). Sources disagree."""
+
+
+PRESETS: dict[str, dict] = {
+    "seeds_000_002_004": {
+        "label": "Rule page of seeds 000/002/004",
+        "source": "seeds 000 (Belarusian), 002 (Mongolian), 004 (Korean)",
+        "rules": {"double_blank_points": 50, "first_turn": "one_tile", "after_double": "play_again",
+                  "open_doubles_order": "as_played"},
+    },
+    "seed_001": {
+        "label": "Rule page of seed 001",
+        "source": "seed 001 (Croatian)",
+        "rules": {"double_blank_points": 0, "after_double": "one_non_double"},
+    },
+    "seed_003": {
+        "label": "Travel-set maker's rules (seed 003)",
+        "source": "seed 003 (Russian)",
+        "rules": {"double_blank_points": 0, "first_turn": "build_train", "after_double": "play_again"},
+    },
+    "quick": {
+        "label": "Quick game: 6-6 down to 0-0",
+        "source": "house rule ('for a shorter game, any double can be used')",
+        "rules": {"start_engine": 6},
+    },
+    "league": {
+        "label": "League style: -10 for going out, ties broken by rounds won",
+        "source": "house rules used by clubs",
+        "rules": {"double_blank_points": 50, "going_out_bonus": -10, "tie_break": "most_rounds_out",
+                  "marker_penalty": 0},
+    },
+}
+"""Named rule sets a table can start from, then change any option."""

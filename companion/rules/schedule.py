@@ -52,15 +52,26 @@ USUAL_PLAYERS: dict[int, tuple[int, int]] = {
 2–4, double-12 for 2–8, double-15 or -18 for 9–12). Outside: a warning."""
 
 
-def engines(set_n: int, order: str = "descending") -> list[int]:
+def engines(
+    set_n: int, order: str = "descending", start: int | None = None, end: int | None = None
+) -> list[int]:
     """The engine double of every round, as suits, in playing order.
 
     :param set_n: N of the double-N set.
     :param order: ``"descending"`` (N-N first, seeds 000/001/002/004) or ``"ascending"``.
-    :return: e.g. ``[12, 11, …, 0]`` for double-12: N+1 rounds.
+    :param start: the first round's engine (default N descending, 0 ascending);
+        a shorter game starts lower ("any double can be used", seed 003).
+    :param end: the last round's engine (default 0 descending, N ascending).
+    :return: e.g. ``[12, 11, …, 0]`` for double-12: N+1 rounds; ``[]`` when
+        ``start`` and ``end`` run against ``order``.
     """
-    seq = list(range(set_n, -1, -1))
-    return seq if order == "descending" else seq[::-1]
+    if order == "descending":
+        first = set_n if start is None else start
+        last = 0 if end is None else end
+        return list(range(first, last - 1, -1))
+    first = 0 if start is None else start
+    last = set_n if end is None else end
+    return list(range(first, last + 1))
 
 
 def rule_deal(set_n: int, players: int) -> int:
@@ -91,15 +102,33 @@ def standard_deal(set_n: int, players: int, draw_counts=None) -> int:
     return rule_deal(set_n, players)
 
 
-def starter(players: list[str] | tuple[str, ...], first_starter: str, number: int) -> str:
+def starter(
+    players: list[str] | tuple[str, ...],
+    first_starter: str,
+    number: int,
+    absent: frozenset[str] | set[str] = frozenset(),
+) -> str:
     """Who starts round ``number`` (1-based): one seat clockwise each round (seed 001).
+
+    When that seat's player sits the round out, the next present player
+    clockwise starts.
 
     :param players: the seat order, clockwise.
     :param first_starter: who starts round 1; must be one of ``players``.
-    :raises ValueError: when ``first_starter`` is not seated.
+    :param absent: players not at the table this round.
+    :raises ValueError: when ``first_starter`` is not seated, or everyone is absent.
     """
     first = list(players).index(first_starter)
-    return players[(first + number - 1) % len(players)]
+    for step in range(len(players)):
+        name = players[(first + number - 1 + step) % len(players)]
+        if name not in absent:
+            return name
+    raise ValueError("nobody is at the table")
+
+
+CLASSIC_DEAL: dict[int, int] = {2: 7, 3: 6, 4: 6}
+"""Classic double-six block and draw games: 7 tiles each for two players, 6 for
+three or four (seed 003)."""
 
 
 @dataclass(frozen=True)
@@ -107,15 +136,16 @@ class RoundPlan:
     """What the table needs before a round: the "next round" card.
 
     :ivar number: the round's number, 1-based.
-    :ivar engine: the engine double's suit (the engine is ``engine-engine``).
-    :ivar starter: the player who plays first.
+    :ivar engine: the engine double's suit (the engine is ``engine-engine``);
+        ``None`` in games without an engine.
+    :ivar starter: the player who plays first; ``None`` where the deal decides.
     :ivar dealt: tiles to deal each player.
     :ivar boneyard: tiles left in the boneyard after the deal (engine out).
     """
 
     number: int
-    engine: int
-    starter: str
+    engine: int | None
+    starter: str | None
     dealt: int
     boneyard: int
 
@@ -137,12 +167,14 @@ def plan_round(
     number: int,
     order: str = "descending",
     draw_counts=None,
+    start: int | None = None,
+    end: int | None = None,
 ) -> RoundPlan:
     """The plan of round ``number`` of a Mexican Train game.
 
     :raises IndexError: when the game has fewer than ``number`` rounds.
     """
-    seq = engines(set_n, order)
+    seq = engines(set_n, order, start, end)
     if not 1 <= number <= len(seq):
         raise IndexError(f"a double-{set_n} game has {len(seq)} rounds, not {number}")
     dealt = standard_deal(set_n, len(players), draw_counts)
