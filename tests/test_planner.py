@@ -204,6 +204,15 @@ def test_avoid_double_end_prefers_to_continue():
     assert plan_train(6, 0, hand, "pips", avoid_double_end=True).train_text() == ["0-2", "2-5"]
 
 
+def test_avoid_double_end_with_doubles_everywhere():
+    # From the end of a train on 4: 4-3 3-3 would end on a double, so 4-3
+    # alone is 7 pips; 4-1 1-1 1-0 is 5 + 2 + 1 = 8 pips (0-0 may not end it).
+    hand = hand_of("4-3 3-3 1-1 1-0 4-1 0-0")
+    plan = plan_train(4, 4, hand, "pips", avoid_double_end=True, from_engine=False)
+    assert (plan.pips, plan.tiles) == (8, 3)
+    assert plan.train_text() == ["4-1", "1-1", "1-0"]
+
+
 def test_pips_objective_breaks_ties_by_tiles():
     # 0-6 (6 pips, 1 tile) against 0-1 1-4 (1 + 5 = 6 pips, 2 tiles): most
     # pips ties at 6, the tie goes to more tiles.

@@ -582,7 +582,8 @@ class _Search:
         rest = self.leave_out(v, self.all_tiles ^ used, visited, limit)
         if rest is not None:
             ub, gain, trail = rest
-            if trail is not None and value + gain > self.best:
+            # (An empty trail is the train ending here: counted above.)
+            if trail and value + gain > self.best:
                 self.best = value + gain
                 self.best_path = self.path + trail
             if value + ub <= self.best:
@@ -662,7 +663,7 @@ class _Search:
                         verts |= yb
                         stack.append(y)
         if not comp:
-            return 0, 0, []
+            return 0, 0, None
         p0 = odd ^ (1 << v)
         terms = [x for x in range(len(adj)) if p0 >> x & 1]
         k = len(terms)
