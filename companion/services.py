@@ -62,7 +62,8 @@ def known_players() -> list[str]:
 
 
 def create_game(record: Any, confirm: bool = False) -> GameRow:
-    """Check a game record (rounds optional) and store it.
+    """Check a game record (rounds optional) and store it, with its rounds, in
+    one transaction.
 
     :param record: a design.md game record.
     :param confirm: accept soft-rule warnings.
@@ -80,24 +81,68 @@ def create_game(record: Any, confirm: bool = False) -> GameRow:
     )
     for rnd in game.rounds:
         row.rounds.append(RoundRow(number=rnd.number, data=rnd.as_dict()))
-    db.session.add(row)
-    _remember_players(game.table.players)
-    db.session.commit()
+    try:
+        db.session.add(row)
+        _remember_players(game.table.players)
+        db.session.commit()
+    except BaseException:
+        db.session.rollback()
+        raise
     return row
 
 
 def _remember_players(names) -> None:
+    """Insert or refresh the names in ``player``, safe against another process
+    doing the same at once (an upsert on SQLite and PostgreSQL, in name order so
+    two transactions never wait on each other in a circle)."""
+    names = sorted(set(names))
+    if not names:
+        return
+    dialect = db.session.get_bind().dialect.name
+    if dialect in ("sqlite", "postgresql"):
+        if dialect == "sqlite":
+            from sqlalchemy.dialects.sqlite import insert
+        else:
+            from sqlalchemy.dialects.postgresql import insert
+        stmt = insert(PlayerRow).values([{"name": n, "last_played": func.now()} for n in names])
+        stmt = stmt.on_conflict_do_update(
+            index_elements=[PlayerRow.name], set_={"last_played": func.now()}
+        )
+        db.session.execute(stmt)
+        return
     existing = {
         p.name: p
-        for p in db.session.execute(
-            db.select(PlayerRow).where(PlayerRow.name.in_(list(names)))
-        ).scalars()
+        for p in db.session.execute(db.select(PlayerRow).where(PlayerRow.name.in_(names))).scalars()
     }
     for name in names:
         if name in existing:
             existing[name].last_played = func.now()
         else:
             db.session.add(PlayerRow(name=name))
+
+
+def _lock_game(game_id: int) -> tuple[GameRow, Game]:
+    """Start a change of one game: raise its revision first, which takes the
+    game's write lock (PostgreSQL: the row lock; SQLite: the database's write
+    lock), so changes to one game run one after the other and each one checks
+    the state the previous one left. Then load the game afresh.
+
+    The caller commits, or rolls back on any error (which also undoes the
+    revision).
+
+    :raises NotFound: no such game.
+    """
+    result = db.session.execute(
+        update(GameRow)
+        .where(GameRow.id == game_id)
+        .values(revision=GameRow.revision + 1)
+        .execution_options(synchronize_session=False)
+    )
+    if result.rowcount != 1:
+        db.session.rollback()
+        raise NotFound(f"no game {game_id}")
+    db.session.expire_all()
+    return load(game_id)
 
 
 def add_round(game_id: int, data: Any, number: int | None = None, confirm: bool = False) -> RoundRow:
@@ -112,24 +157,26 @@ def add_round(game_id: int, data: Any, number: int | None = None, confirm: bool 
         the same round first.
     :raises RecordError: the round is refused (``game_finished`` among others).
     """
-    row, game = load(game_id)
-    nxt = len(game.rounds) + 1
-    if number is not None and number != nxt:
-        raise Conflict(
-            "number",
-            f"Round {number} is already recorded; the next round is {nxt}."
-            if number < nxt
-            else f"The next round is {nxt}, not {number}.",
-        )
-    rnd = check_round(game, data, nxt, confirm=confirm)
-    new = RoundRow(game_id=row.id, number=nxt, data=rnd.as_dict())
-    db.session.add(new)
-    row.revision = (row.revision or 0) + 1
     try:
+        row, game = _lock_game(game_id)
+        nxt = len(game.rounds) + 1
+        if number is not None and number != nxt:
+            raise Conflict(
+                "number",
+                f"Round {number} is already recorded; the next round is {nxt}."
+                if number < nxt
+                else f"The next round is {nxt}, not {number}.",
+            )
+        rnd = check_round(game, data, nxt, confirm=confirm)
+        new = RoundRow(game_id=row.id, number=nxt, data=rnd.as_dict())
+        db.session.add(new)
         db.session.commit()
     except IntegrityError:
         db.session.rollback()
-        raise Conflict("number", f"Round {nxt} was just saved from another device.") from None
+        raise Conflict("number", "This round was just saved from another device.") from None
+    except BaseException:
+        db.session.rollback()
+        raise
     return new
 
 
@@ -152,28 +199,29 @@ def replace_round(
     :raises Conflict: the round changed since it was read.
     :raises RecordError: the new round is refused.
     """
-    row, game = load(game_id)
-    stored = get_round(row, number)
-    if version is not None and version != stored.version:
-        raise Conflict(
-            f"rounds[{number - 1}].version",
-            f"Round {number} was changed on another device since you opened it.",
-        )
-    rnd = check_round(game, data, number, confirm=confirm)
-    current = stored.version
-    result = db.session.execute(
-        update(RoundRow)
-        .where(RoundRow.id == stored.id, RoundRow.version == current)
-        .values(data=rnd.as_dict(), version=current + 1, updated_at=func.now())
+    conflict = Conflict(
+        f"rounds[{number - 1}].version",
+        f"Round {number} was changed on another device since you opened it.",
     )
-    if result.rowcount != 1:
-        db.session.rollback()
-        raise Conflict(
-            f"rounds[{number - 1}].version",
-            f"Round {number} was changed on another device since you opened it.",
+    try:
+        row, game = _lock_game(game_id)
+        stored = get_round(row, number)
+        if version is not None and version != stored.version:
+            raise conflict
+        rnd = check_round(game, data, number, confirm=confirm)
+        current = stored.version
+        result = db.session.execute(
+            update(RoundRow)
+            .where(RoundRow.id == stored.id, RoundRow.version == current)
+            .values(data=rnd.as_dict(), version=current + 1, updated_at=func.now())
+            .execution_options(synchronize_session=False)
         )
-    row.revision = (row.revision or 0) + 1
-    db.session.commit()
+        if result.rowcount != 1:
+            raise conflict
+        db.session.commit()
+    except BaseException:
+        db.session.rollback()
+        raise
     db.session.expire_all()
     return get_round(get_row(game_id), number)
 
@@ -184,24 +232,35 @@ def delete_last_round(game_id: int, number: int) -> None:
     :raises NotFound: no such game or round.
     :raises RecordError: ``bad_value`` when it is not the last round.
     """
-    row = get_row(game_id)
-    stored = get_round(row, number)
-    if number != len(row.rounds):
-        raise RecordError(
-            [
-                Problem(
-                    f"rounds[{number - 1}]",
-                    "bad_value",
-                    f"Only the last round ({len(row.rounds)}) can be deleted.",
-                )
-            ]
-        )
-    db.session.delete(stored)
-    row.revision = (row.revision or 0) + 1
-    db.session.commit()
+    try:
+        row, _ = _lock_game(game_id)
+        stored = get_round(row, number)
+        if number != len(row.rounds):
+            raise RecordError(
+                [
+                    Problem(
+                        f"rounds[{number - 1}]",
+                        "bad_value",
+                        f"Only the last round ({len(row.rounds)}) can be deleted.",
+                    )
+                ]
+            )
+        db.session.delete(stored)
+        db.session.commit()
+    except BaseException:
+        db.session.rollback()
+        raise
 
 
 def delete_game(game_id: int) -> None:
-    """Delete a whole game with its rounds."""
-    db.session.delete(get_row(game_id))
-    db.session.commit()
+    """Delete a whole game with its rounds.
+
+    :raises NotFound: no such game.
+    """
+    try:
+        row, _ = _lock_game(game_id)
+        db.session.delete(row)
+        db.session.commit()
+    except BaseException:
+        db.session.rollback()
+        raise

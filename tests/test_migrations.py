@@ -1,0 +1,210 @@
+"""Schema upgrades keep every game: a database made by the first released
+schema (revision 71adc67a48fe), with games in it, upgraded to the newest
+schema; and the models agree with the migrations."""
+
+from __future__ import annotations
+
+import json
+from datetime import datetime, timezone
+
+import pytest
+import sqlalchemy as sa
+
+from companion.rules import read_game
+
+FIRST = "71adc67a48fe"
+
+# The first schema's tables as that revision made them (not the current models).
+META = sa.MetaData()
+GAME = sa.Table(
+    "game", META,
+    sa.Column("id", sa.Integer, primary_key=True),
+    sa.Column("created_at", sa.DateTime(timezone=True)),
+    sa.Column("updated_at", sa.DateTime(timezone=True)),
+    sa.Column("kind", sa.String(20)),
+    sa.Column("set_n", sa.Integer),
+    sa.Column("rules", sa.JSON),
+    sa.Column("players", sa.JSON),
+    sa.Column("first_starter", sa.String(80)),
+    sa.Column("revision", sa.Integer),
+)
+ROUND = sa.Table(
+    "round", META,
+    sa.Column("id", sa.Integer, primary_key=True),
+    sa.Column("game_id", sa.Integer),
+    sa.Column("number", sa.Integer),
+    sa.Column("data", sa.JSON),
+    sa.Column("version", sa.Integer),
+    sa.Column("created_at", sa.DateTime(timezone=True)),
+    sa.Column("updated_at", sa.DateTime(timezone=True)),
+)
+PLAYER = sa.Table(
+    "player", META,
+    sa.Column("id", sa.Integer, primary_key=True),
+    sa.Column("name", sa.String(80)),
+    sa.Column("last_played", sa.DateTime(timezone=True)),
+)
+
+
+def _at_revision(app, revision: str) -> None:
+    from flask_migrate import downgrade
+
+    from companion.db import db
+
+    with app.app_context():
+        downgrade(revision=revision)
+        db.session.remove()
+
+
+def _insert_first_schema_game(conn, record: dict, revision: int, versions: list[int]) -> int:
+    """Store ``record`` the way the first release stored it (engine-normalised rounds)."""
+    game = read_game(record, confirm=True)
+    head = game.table.as_dict()
+    when = datetime(2026, 11, 1, 20, 30, tzinfo=timezone.utc)
+    gid = conn.execute(
+        GAME.insert().values(
+            created_at=when, updated_at=when, kind=head["kind"], set_n=head["set"],
+            rules=head["rules"], players=head["players"], first_starter=head["first_starter"],
+            revision=revision,
+        ).returning(GAME.c.id)
+    ).scalar_one()
+    for rnd, version in zip(game.rounds, versions):
+        conn.execute(ROUND.insert().values(
+            game_id=gid, number=rnd.number, data=rnd.as_dict(), version=version,
+            created_at=when, updated_at=when))
+    return gid
+
+
+@pytest.fixture
+def old_database(app, full_game):
+    """The app's database taken back to the first schema, with three games in it:
+    the full 13-round game, the same game stopped after round 5, and a new game
+    with a name that needs escaping and no round yet."""
+    from companion.db import db
+
+    _at_revision(app, FIRST)
+    record = full_game["record"]
+    five = {**record, "rounds": record["rounds"][:5]}
+    empty = {**record, "players": ["Zoë", "<b>Ben</b>", "Chen"], "first_starter": "Zoë", "rounds": []}
+    with app.app_context():
+        with db.engine.begin() as conn:
+            assert "view_key" not in {c["name"] for c in sa.inspect(conn).get_columns("game")}
+            ids = [
+                _insert_first_schema_game(conn, record, 14, [1] * 12 + [3]),
+                _insert_first_schema_game(conn, five, 6, [1, 2, 1, 1, 1]),
+                _insert_first_schema_game(conn, empty, 1, []),
+            ]
+            conn.execute(PLAYER.insert(), [{"name": n, "last_played": datetime.now(timezone.utc)}
+                                           for n in ["Ana", "Ben", "Chen", "Dee", "Zoë", "<b>Ben</b>"]])
+        db.engine.dispose()
+    return ids, [record, five, empty]
+
+
+def _dump(app) -> dict:
+    """Every stored value of every game, for a before/after comparison."""
+    from companion.db import db
+
+    with app.app_context():
+        with db.engine.connect() as conn:
+            games = [dict(r._mapping) for r in conn.execute(
+                sa.select(*[GAME.c[c.name] for c in GAME.columns]).order_by(GAME.c.id))]
+            rounds = [dict(r._mapping) for r in conn.execute(
+                sa.select(*[ROUND.c[c.name] for c in ROUND.columns]).order_by(ROUND.c.id))]
+            players = sorted(conn.execute(sa.select(PLAYER.c.name)).scalars())
+    return json.loads(json.dumps({"games": games, "rounds": rounds, "players": players}, default=str))
+
+
+def test_upgrade_from_the_first_schema_keeps_every_game(app, api, old_database, full_game):
+    from flask_migrate import upgrade
+
+    from companion.db import db
+
+    ids, records = old_database
+    before = _dump(app)
+    assert len(before["games"]) == 3 and len(before["rounds"]) == 18
+
+    with app.app_context():
+        upgrade()
+        db.session.remove()
+
+    # Every column of every row is as it was.
+    assert _dump(app) == before
+
+    # ... and the app reads every game as before: the full game's hand-worked totals,
+    exp = full_game["expected"]
+    full = api.get(f"/api/games/{ids[0]}").get_json()
+    assert full["status"] == "finished"
+    assert full["standings"] == exp["standings"]
+    assert [r["version"] for r in full["rounds"]] == [1] * 12 + [3]
+    assert full["revision"] == 14
+    # the game stopped after round 5 resumes at round 6 with the 7-7 engine,
+    five = api.get(f"/api/games/{ids[1]}").get_json()
+    assert len(five["rounds"]) == 5
+    assert five["rounds"][-1]["totals"] == exp["totals_after_round_5"]
+    assert five["next_round"]["number"] == 6
+    assert five["next_round"]["engine"] == 7
+    assert five["next_round"]["starter"] == exp["starters"][5]
+    page = api.get(f"/games/{ids[1]}").get_data(as_text=True)
+    assert "7-7" in page
+    # the new game keeps its escaped names,
+    empty = api.get(f"/api/games/{ids[2]}").get_json()
+    assert empty["players"] == ["Zoë", "<b>Ben</b>", "Chen"] and empty["rounds"] == []
+    # and each game got its own spectator key.
+    from companion.models import GameRow
+
+    with app.app_context():
+        keys = [db.session.get(GameRow, i).view_key for i in ids]
+    assert all(k and len(k) >= 20 for k in keys) and len(set(keys)) == 3
+    tv = app.test_client()
+    assert tv.get(f"/games/{ids[1]}/table?view={keys[1]}").status_code == 200
+
+    # The upgraded game goes on: round 6 is added as round 6.
+    r = api.post(f"/api/games/{ids[1]}/rounds", json={**records[0]["rounds"][5], "number": 6})
+    assert r.status_code == 201, r.get_json()
+    assert r.get_json()["game"]["next_round"]["engine"] == 6
+
+
+def test_downgrade_then_upgrade_again_keeps_the_games(app, api, full_game):
+    from flask_migrate import upgrade
+
+    from companion.db import db
+
+    gid = api.post("/api/games", json=full_game["record"]).get_json()["id"]
+    before = api.get(f"/api/games/{gid}").get_json()
+    _at_revision(app, FIRST)
+    with app.app_context():
+        upgrade()
+        db.session.remove()
+    after = api.get(f"/api/games/{gid}").get_json()
+    assert after == before
+
+
+def test_the_models_match_the_migrations(app):
+    """Autogenerate finds nothing to do at head: no model change without a migration."""
+    from alembic.autogenerate import compare_metadata
+    from alembic.migration import MigrationContext
+
+    from companion.db import db
+
+    with app.app_context():
+        with db.engine.connect() as conn:
+            ctx = MigrationContext.configure(conn, opts={"render_as_batch": True})
+            diff = compare_metadata(ctx, db.metadata)
+    assert diff == []
+
+
+def test_sqlite_foreign_keys_are_on_again_after_migrating(app):
+    """env.py turns SQLite's foreign keys off while migrating; the pooled
+    connections must have them on again (deleting a game deletes its rounds)."""
+    from flask_migrate import upgrade
+
+    from companion.db import db
+
+    with app.app_context():
+        if db.engine.dialect.name != "sqlite":
+            pytest.skip("SQLite only")
+        _at_revision(app, FIRST)
+        upgrade()
+        for _ in range(3):
+            with db.engine.connect() as conn:
+                assert conn.exec_driver_sql("PRAGMA foreign_keys").scalar() == 1
