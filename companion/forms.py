@@ -35,28 +35,61 @@ class FormResult:
     problems: list[Problem] = field(default_factory=list)
 
 
-def round_from_form(form: Mapping[str, str], players: list[str]) -> FormResult:
+def round_from_form(form: Mapping[str, str], players: list[str], kind: str = "mexican_train") -> FormResult:
     """Read the round entry form into a round object (design.md).
 
-    Fields: ``pips-<seat>``, ``left-<seat>`` (tiles left, optional),
-    ``blank-<seat>`` (holds the 0-0), ``out`` (the seat that went out, or
-    ``blocked``), ``dealt``. A hand typed as 0 with nobody marked out is taken
-    as the player who went out.
+    Fields per seat: ``pips-<seat>``, ``left-<seat>`` (tiles left),
+    ``blank-<seat>`` (holds the 0-0), ``tiles-<seat>`` (tiles from the tile
+    picker, ``"6-5 2-1"``), ``blanks-<seat>`` (tiles with a blank half),
+    ``drawn-<seat>``, ``marker-<seat>``, ``absent-<seat>`` (sat the round
+    out). Round fields: ``out`` (the seat that went out, or ``blocked``),
+    ``dealt``, ``ended_on_double``; picture dominoes: ``winner`` (a seat).
+    A hand typed as 0 with nobody marked out is taken as the player who went out.
 
     :return: the round data and problems with typing (``bad_value``), whose
         paths are those the engine uses (``hands.<name>.pips``).
     """
     result = FormResult({})
+    absent = [name for seat, name in enumerate(players) if form.get(f"absent-{seat}")]
+    if absent:
+        result.data["absent"] = absent
+    if kind == "picture":
+        winner = form.get("winner", "")
+        if winner.isdigit() and int(winner) < len(players):
+            result.data["winner"] = players[int(winner)]
+        else:
+            result.problems.append(Problem("winner", "bad_value", "Tap the child who went out first."))
+        return result
     out = form.get("out", "")
     hands: dict[str, dict[str, Any]] = {}
     typed_zero: list[str] = []
     for seat, name in enumerate(players):
+        if name in absent:
+            continue
         hand: dict[str, Any] = {}
+        for key, field_name in (("tiles_left", "left"), ("blanks", "blanks"), ("drawn", "drawn")):
+            value = _int(form.get(f"{field_name}-{seat}"))
+            if isinstance(value, str):
+                result.problems.append(
+                    Problem(f"hands.{name}.{key}", "bad_value", f"“{value}” is not a whole number.")
+                )
+            elif value is not None:
+                hand[key] = value
+        if form.get(f"marker-{seat}"):
+            hand["marker"] = True
         if out == str(seat):
-            hands[name] = {"pips": 0, "tiles_left": 0}
+            hand.pop("tiles_left", None)
+            hand.pop("blanks", None)
+            hands[name] = {**hand, "pips": 0, "tiles_left": 0}
+            continue
+        picked = (form.get(f"tiles-{seat}") or "").split()
+        if picked:
+            hand["tiles"] = picked
+            hand.pop("tiles_left", None)
+            hand.pop("blanks", None)
+            hands[name] = hand
             continue
         pips = _int(form.get(f"pips-{seat}"))
-        left = _int(form.get(f"left-{seat}"))
         if pips is None:
             result.problems.append(
                 Problem(f"hands.{name}.pips", "bad_value", f"Type {name}'s pips, or tap Out.")
@@ -67,14 +100,8 @@ def round_from_form(form: Mapping[str, str], players: list[str]) -> FormResult:
             )
         else:
             hand["pips"] = pips
-            if pips == 0 and left in (None, 0) and not form.get(f"blank-{seat}"):
+            if pips == 0 and hand.get("tiles_left") in (None, 0) and not form.get(f"blank-{seat}"):
                 typed_zero.append(name)
-        if isinstance(left, str):
-            result.problems.append(
-                Problem(f"hands.{name}.tiles_left", "bad_value", f"“{left}” is not a whole number.")
-            )
-        elif left is not None:
-            hand["tiles_left"] = left
         if form.get(f"blank-{seat}"):
             hand["double_blank"] = True
         hands[name] = hand
@@ -96,6 +123,8 @@ def round_from_form(form: Mapping[str, str], players: list[str]) -> FormResult:
         result.data["dealt"] = dealt
     if ended:
         result.data["ended"] = ended
+    if form.get("ended_on_double") and ended == "domino":
+        result.data["ended_on_double"] = True
     result.data["hands"] = hands
     return result
 
@@ -104,19 +133,35 @@ def round_to_form(data: Mapping[str, Any], players: list[str]) -> dict[str, str]
     """The form values that show a stored round (for editing it)."""
     values: dict[str, str] = {}
     hands = data.get("hands", {})
+    absent = data.get("absent", [])
+    if data.get("winner") in players:
+        values["winner"] = str(players.index(data["winner"]))
     for seat, name in enumerate(players):
+        if name in absent:
+            values[f"absent-{seat}"] = "1"
+            continue
         hand = hands.get(name, {})
+        if hand.get("marker"):
+            values[f"marker-{seat}"] = "1"
+        if hand.get("drawn") is not None:
+            values[f"drawn-{seat}"] = str(hand["drawn"])
         is_out = hand.get("pips") == 0 and not hand.get("double_blank")
         if is_out and data.get("ended") == "domino":
             values["out"] = str(seat)
             continue
         values[f"pips-{seat}"] = str(hand.get("pips", ""))
-        if hand.get("tiles_left") is not None:
+        if hand.get("tiles"):
+            values[f"tiles-{seat}"] = " ".join(hand["tiles"])
+        if hand.get("tiles_left") is not None and not hand.get("tiles"):
             values[f"left-{seat}"] = str(hand["tiles_left"])
+        if hand.get("blanks") is not None:
+            values[f"blanks-{seat}"] = str(hand["blanks"])
         if hand.get("double_blank"):
             values[f"blank-{seat}"] = "1"
     if data.get("ended") == "blocked":
         values["out"] = "blocked"
+    if data.get("ended_on_double"):
+        values["ended_on_double"] = "1"
     dealt = data.get("dealt")
     if isinstance(dealt, int):
         values["dealt"] = str(dealt)
@@ -127,8 +172,12 @@ def game_from_form(form) -> tuple[dict[str, Any], list[Problem]]:
     """Read the start-a-game form into a game record head.
 
     Fields: ``player`` (repeated, seat order; blanks skipped), ``starter``
-    (the row index of the first starter), ``set``, ``double_blank_points``.
+    (the row index of the first starter), ``kind``, ``set``, ``preset`` (a
+    named rule set), ``rule-<key>`` for each rule of the profile (blank: the
+    preset's or the default value), ``draw_preset`` (a published dealing table).
     """
+    from .rules.profile import DRAW_COUNT_PRESETS, OPTIONS, PRESETS
+
     problems: list[Problem] = []
     rows = form.getlist("player")
     players: list[str] = []
@@ -141,19 +190,40 @@ def game_from_form(form) -> tuple[dict[str, Any], list[Problem]]:
         if str(i) == starter_row:
             first = name
         players.append(name)
-    record: dict[str, Any] = {"kind": "mexican_train", "players": players}
+    kind = form.get("kind") or "mexican_train"
+    record: dict[str, Any] = {"kind": kind, "players": players}
     set_n = _int(form.get("set"))
-    if isinstance(set_n, int):
+    if kind in ("draw", "block", "picture"):
+        record["set"] = 6
+    elif isinstance(set_n, int):
         record["set"] = set_n
     else:
         problems.append(Problem("set", "unknown_set", "Choose the set."))
-    dbp = _int(form.get("double_blank_points"))
-    if isinstance(dbp, str):
-        problems.append(
-            Problem("rules.double_blank_points", "bad_value", f"“{dbp}” is not a whole number.")
-        )
-    elif dbp is not None:
-        record["rules"] = {"double_blank_points": dbp}
+    rules: dict[str, Any] = {}
+    preset = form.get("preset") or ""
+    if preset in PRESETS and kind == "mexican_train":
+        rules.update(PRESETS[preset]["rules"])
+    for opt in OPTIONS:
+        if opt.key == "draw_counts":
+            continue
+        raw = (form.get(f"rule-{opt.key}") or "").strip()
+        if not raw:
+            continue
+        if opt.choices is not None:
+            rules[opt.key] = raw
+            continue
+        value = _int(raw)
+        if isinstance(value, int):
+            rules[opt.key] = value
+        else:
+            problems.append(
+                Problem(f"rules.{opt.key}", "bad_value", f"“{raw}” is not a whole number.")
+            )
+    draw = form.get("draw_preset") or ""
+    if draw in DRAW_COUNT_PRESETS:
+        rules["draw_counts"] = {str(k): v for k, v in DRAW_COUNT_PRESETS[draw]["counts"].items()}
+    if rules:
+        record["rules"] = rules
     if players:
         record["first_starter"] = first or players[0]
     return record, problems

@@ -34,18 +34,54 @@
       roundForm.querySelectorAll(".hand").forEach(function (hand) {
         var radio = hand.querySelector("input[name=out]");
         var field = hand.querySelector("input.pips");
+        var absentBox = hand.querySelector(".absent-box");
+        var tiles = hand.querySelector(".tiles-field");
         var out = radio && radio.checked;
+        var absent = absentBox && absentBox.checked;
+        var picked = tiles && tiles.value.trim();
         hand.classList.toggle("is-out", !!out);
+        hand.classList.toggle("is-absent", !!absent);
+        if (radio) radio.disabled = !!absent;
         if (field) {
-          field.disabled = !!out;
-          if (out) field.value = "";
+          field.disabled = !!(out || absent || picked);
+          if (out || absent) field.value = "";
         }
       });
     }
     roundForm.addEventListener("change", function (ev) {
-      if (ev.target.name === "out") sync();
+      if (ev.target.name === "out" || ev.target.classList.contains("absent-box")) sync();
     });
     sync();
+    setupPicker(roundForm, sync);
+  }
+
+  // New game: show the fields of the chosen game; a rule set fills the rules.
+  var kindSelect = document.getElementById("kind");
+  if (kindSelect) {
+    var showKind = function () {
+      document.querySelectorAll("[data-kinds]").forEach(function (el) {
+        el.hidden = el.dataset.kinds.split(" ").indexOf(kindSelect.value) < 0;
+      });
+    };
+    kindSelect.addEventListener("change", showKind);
+    showKind();
+  }
+  var preset = document.getElementById("preset");
+  if (preset) {
+    preset.addEventListener("change", function () {
+      var opt = preset.options[preset.selectedIndex];
+      var rules = opt.dataset.rules ? JSON.parse(opt.dataset.rules) : {};
+      document.querySelectorAll("[name^='rule-']").forEach(function (field) {
+        var key = field.name.slice(5);
+        var value = key in rules ? rules[key] : field.defaultValue;
+        if (field.tagName === "SELECT") {
+          var def = Array.prototype.find.call(field.options, function (o) { return o.defaultSelected; });
+          field.value = key in rules ? rules[key] : (def ? def.value : field.options[0].value);
+        } else {
+          field.value = value === null || value === undefined ? "" : value;
+        }
+      });
+    });
   }
 
   // New game: add, remove and reorder seats; pick earlier players.
@@ -100,4 +136,102 @@
     });
     renumber();
   }
+
+  // The tile picker: tap the tiles left in a hand; pips and count add up as you go.
+  function dominoSvg(a, b) {
+    var PIPS = {0: [], 1: [[1, 1]], 2: [[0, 0], [2, 2]], 3: [[0, 0], [1, 1], [2, 2]],
+      4: [[0, 0], [0, 2], [2, 0], [2, 2]], 5: [[0, 0], [0, 2], [1, 1], [2, 0], [2, 2]],
+      6: [[0, 0], [1, 0], [2, 0], [0, 2], [1, 2], [2, 2]],
+      7: [[0, 0], [1, 0], [2, 0], [1, 1], [0, 2], [1, 2], [2, 2]],
+      8: [[0, 0], [1, 0], [2, 0], [0, 1], [2, 1], [0, 2], [1, 2], [2, 2]],
+      9: [[0, 0], [1, 0], [2, 0], [0, 1], [1, 1], [2, 1], [0, 2], [1, 2], [2, 2]]};
+    function half(n, x) {
+      if (n > 9) return '<text x="' + (x + 20) + '" y="27" text-anchor="middle" font-size="20" font-weight="700">' + n + "</text>";
+      return PIPS[n].map(function (p) {
+        return '<circle cx="' + (x + 10 + p[0] * 10) + '" cy="' + (10 + p[1] * 10) + '" r="3.2"/>';
+      }).join("");
+    }
+    return '<svg class="domino" viewBox="0 0 82 42" aria-hidden="true"><rect x="1" y="1" width="80" height="40" rx="6" class="face"/>' +
+      '<line x1="41" y1="5" x2="41" y2="37" class="bar"/><g class="pips">' + half(a, 1) + half(b, 41) + "</g></svg>";
+  }
+
+  function setupPicker(form, sync) {
+    var dialog = document.getElementById("picker");
+    if (!dialog || typeof dialog.showModal !== "function") return;
+    var grid = dialog.querySelector(".picker-grid");
+    var sumLine = dialog.querySelector(".picker-sum");
+    var n = parseInt(form.dataset.set, 10);
+    var engine = form.dataset.engine === "" ? null : form.dataset.engine + "-" + form.dataset.engine;
+    var seat = null;
+    var chosen = {};
+    for (var hi = 0; hi <= n; hi++) {
+      for (var lo = 0; lo <= hi; lo++) {
+        var b = document.createElement("button");
+        b.type = "button";
+        b.className = "tile";
+        b.dataset.tile = hi + "-" + lo;
+        b.dataset.pips = hi + lo;
+        b.setAttribute("aria-pressed", "false");
+        b.setAttribute("aria-label", hi + "-" + lo);
+        b.innerHTML = dominoSvg(hi, lo);
+        grid.appendChild(b);
+      }
+    }
+    function field(s) { return form.querySelector("input[name='tiles-" + s + "']"); }
+    function update() {
+      var count = 0, pips = 0;
+      Object.keys(chosen).forEach(function (t) { count++; pips += chosen[t]; });
+      sumLine.textContent = count + (count === 1 ? " tile · " : " tiles · ") + pips + " pips";
+    }
+    grid.addEventListener("click", function (ev) {
+      var b = ev.target.closest("button.tile");
+      if (!b || b.disabled) return;
+      var t = b.dataset.tile;
+      if (chosen[t] !== undefined) { delete chosen[t]; b.setAttribute("aria-pressed", "false"); }
+      else { chosen[t] = parseInt(b.dataset.pips, 10); b.setAttribute("aria-pressed", "true"); }
+      update();
+    });
+    form.querySelectorAll(".pick-tiles").forEach(function (button) {
+      button.addEventListener("click", function () {
+        seat = button.dataset.seat;
+        chosen = {};
+        var taken = {};
+        form.querySelectorAll(".tiles-field").forEach(function (f) {
+          var s = f.name.slice(6);
+          f.value.split(/\s+/).filter(Boolean).forEach(function (t) {
+            if (s === seat) chosen[t] = 0; else taken[t] = true;
+          });
+        });
+        grid.querySelectorAll("button.tile").forEach(function (b) {
+          var t = b.dataset.tile;
+          b.disabled = !!taken[t] || t === engine;
+          var on = chosen[t] !== undefined;
+          if (on) chosen[t] = parseInt(b.dataset.pips, 10);
+          b.setAttribute("aria-pressed", on ? "true" : "false");
+        });
+        dialog.querySelector("h2").textContent = button.dataset.name;
+        update();
+        dialog.showModal();
+      });
+    });
+    dialog.addEventListener("close", function () {
+      if (seat === null) return;
+      if (dialog.returnValue === "clear") chosen = {};
+      if (dialog.returnValue === "ok" || dialog.returnValue === "clear") {
+        var tiles = Object.keys(chosen);
+        var pips = tiles.reduce(function (s, t) { return s + chosen[t]; }, 0);
+        field(seat).value = tiles.join(" ");
+        form.querySelector(".picked[data-for='" + seat + "']").textContent = tiles.join(" ");
+        var pipsField = document.getElementById("pips-" + seat);
+        pipsField.value = tiles.length ? String(pips) : "";
+        sync();
+      }
+      seat = null;
+    });
+  }
+
+  // Back button: a page restored from the cache may send its form again.
+  window.addEventListener("pageshow", function () {
+    document.querySelectorAll("form[data-sent]").forEach(function (f) { delete f.dataset.sent; });
+  });
 })();

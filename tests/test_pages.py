@@ -11,7 +11,7 @@ from .conftest import TOKEN, count_rows, csrf_token
 def start_game(client, players=("Ana", "Ben", "Chen", "Dee"), starter="0", set_n="12", dbp="50"):
     token = csrf_token(client, "/")
     data = {"csrf_token": token, "player": list(players), "starter": starter, "set": set_n,
-            "double_blank_points": dbp}
+            "rule-double_blank_points": dbp}
     return client.post("/games", data=data)
 
 
@@ -76,7 +76,7 @@ def test_unusual_player_count_asks_for_confirmation(client, app):
     assert 'name="confirm"' in html
     token = csrf_token(client, "/")
     r = client.post("/games", data={"csrf_token": token, "player": list("ABCDE"), "starter": "0",
-                                    "set": "9", "double_blank_points": "50", "confirm": "1"})
+                                    "set": "9", "rule-double_blank_points": "50", "confirm": "1"})
     assert r.status_code == 302
     assert count_rows(app) == (1, 0)
 
@@ -237,3 +237,91 @@ def test_rules_page_and_table_view(client):
 def test_unknown_game_page_is_404(client):
     assert client.get("/games/42").status_code == 404
     assert client.get("/games/42/table").status_code == 404
+
+
+def test_house_rules_from_the_form_change_the_score(client):
+    token = csrf_token(client, "/")
+    r = client.post("/games", data={
+        "csrf_token": token, "player": ["Ana", "Ben", "Cy"], "starter": "0", "kind": "mexican_train",
+        "set": "12", "preset": "league", "rule-double_blank_points": "50", "rule-blank_half_points": "25",
+        "rule-marker_penalty": "10"})
+    assert r.status_code == 302
+    gid = game_id(r)
+    html = client.get(f"/games/{gid}").get_data(as_text=True)
+    assert "Rules in play" in html and "going_out_bonus" in html  # from the league preset
+    # Ben picked 0-5 and 0-0 in the tile picker: 5 + 25 + 50 = 80; Cy's marker: 7 + 10 = 17;
+    # Ana went out: -10 (league preset)
+    r = enter_round(client, gid, {2: "7"}, out=0, number=1,
+                    extra={"tiles-1": "0-5 0-0", "marker-2": "1"})
+    assert r.status_code == 302, r.get_data(as_text=True)
+    html = client.get(f"/games/{gid}").get_data(as_text=True)
+    assert cell(html, "cell-1-0") == ["-10", "-10"]
+    assert cell(html, "cell-1-1") == ["80", "80"]
+    assert cell(html, "cell-1-2") == ["17", "17"]
+
+
+def test_more_rules_errors_are_shown_and_kept(client, app):
+    token = csrf_token(client, "/")
+    r = client.post("/games", data={
+        "csrf_token": token, "player": ["Ana", "Ben"], "starter": "0", "kind": "mexican_train",
+        "set": "12", "rule-marker_penalty": "ten", "rule-start_engine": "14"})
+    assert r.status_code == 422
+    html = r.get_data(as_text=True)
+    assert "“ten” is not a whole number." in html and 'value="ten"' in html
+    assert count_rows(app) == (0, 0)
+    r = client.post("/games", data={
+        "csrf_token": token, "player": ["Ana", "Ben"], "starter": "0", "kind": "mexican_train",
+        "set": "12", "rule-start_engine": "14"})
+    assert "A double-12 set has no 14-14." in r.get_data(as_text=True)
+
+
+def test_tiles_in_two_hands_are_refused(client, app):
+    gid = game_id(start_game(client))
+    r = enter_round(client, gid, {3: "4"}, out=0, number=1,
+                    extra={"tiles-1": "6-5 2-1", "tiles-2": "5-6"})
+    assert r.status_code == 422
+    assert "6-5 is already in Ben&#39;s hand." in r.get_data(as_text=True)
+    assert 'name="tiles-2" value="5-6"' in r.get_data(as_text=True)
+    assert count_rows(app) == (1, 0)
+
+
+def test_a_player_sits_a_round_out(client):
+    gid = game_id(start_game(client))
+    r = enter_round(client, gid, {1: "23", 2: "41"}, out=0, number=1, extra={"absent-3": "1"})
+    assert r.status_code == 302, r.get_data(as_text=True)
+    html = client.get(f"/games/{gid}").get_data(as_text=True)
+    assert cell(html, "cell-1-3") == ["away", "–"]
+    assert cell(html, "rank-3") == ["–"]
+
+
+def test_classic_draw_game_through_the_form(client):
+    token = csrf_token(client, "/")
+    r = client.post("/games", data={"csrf_token": token, "player": ["Ana", "Ben", "Cy"], "starter": "0",
+                                    "kind": "draw", "rule-target_score": "50"})
+    assert r.status_code == 302
+    gid = game_id(r)
+    html = client.get(f"/games/{gid}").get_data(as_text=True)
+    assert "Draw game" in html and "first to 50 points" in html and "6 tiles" in html
+    # Ana out, Ben 12, Cy 7: Ana scores 19
+    assert enter_round(client, gid, {1: "12", 2: "7"}, out=0, number=1).status_code == 302
+    # blocked: Ana 5, Ben 3, Cy 9 → Ben 14
+    assert enter_round(client, gid, {0: "5", 1: "3", 2: "9"}, out="blocked", number=2).status_code == 302
+    # Ana out again, Ben 20, Cy 15: Ana 19 + 35 = 54 ≥ 50 wins
+    assert enter_round(client, gid, {1: "20", 2: "15"}, out=0, number=3).status_code == 302
+    html = client.get(f"/games/{gid}").get_data(as_text=True)
+    assert [cell(html, f"total-{s}")[0] for s in range(3)] == ["54", "14", "0"]
+    assert "Ana wins!" in html
+
+
+def test_picture_dominoes_through_the_form(client):
+    token = csrf_token(client, "/")
+    r = client.post("/games", data={"csrf_token": token, "player": ["Mia", "Leo"], "starter": "0",
+                                    "kind": "picture"})
+    gid = game_id(r)
+    for winner, number in (("1", 1), ("1", 2), ("0", 3)):
+        token = csrf_token(client, f"/games/{gid}")
+        r = client.post(f"/games/{gid}/rounds", data={"csrf_token": token, "winner": winner, "number": str(number)})
+        assert r.status_code == 302
+    html = client.get(f"/games/{gid}").get_data(as_text=True)
+    assert [cell(html, f"total-{s}")[0] for s in range(2)] == ["1", "2"]
+    assert cell(html, "rank-1") == ["1"]

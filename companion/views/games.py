@@ -14,10 +14,45 @@ from ..forms import (
     round_to_form,
 )
 from ..rules import RecordError, plan_round
-from ..rules.profile import OPTIONS_BY_KEY
+from ..rules.profile import DRAW_COUNT_PRESETS, OPTIONS, OPTIONS_BY_KEY, PRESETS
 from ..rules.tiles import SET_SIZES
 
 bp = Blueprint("games", __name__)
+
+KIND_NAMES = {
+    "mexican_train": "Mexican Train",
+    "draw": "Draw game",
+    "block": "Block game",
+    "picture": "Picture dominoes",
+}
+
+
+def rules_in_play(rules) -> list[dict]:
+    """The rules that differ from the defaults, each with its explanation."""
+    out = []
+    for key, value in rules.changed().items():
+        if key == "draw_counts":
+            shown = ", ".join(f"{p}→{n}" for p, n in value.items())
+        else:
+            shown = value
+        out.append({"key": key, "value": shown, "explain": OPTIONS_BY_KEY[key].explain,
+                    "short": f"{key.replace('_', ' ')} {shown}"})
+    return out
+
+
+def _index_context(values=None, errors=None, warnings=None):
+    return dict(
+        games=[(row, services.load(row.id)[1]) for row in services.list_games()],
+        known=services.known_players(),
+        sets=SET_SIZES,
+        values=values if values is not None else {},
+        errors=errors or {},
+        warnings=warnings or [],
+        kind_names=KIND_NAMES,
+        options=[o for o in OPTIONS if o.key != "draw_counts"],
+        presets=PRESETS,
+        draw_presets=DRAW_COUNT_PRESETS,
+    )
 
 
 def _load_or_404(game_id: int):
@@ -30,15 +65,7 @@ def _load_or_404(game_id: int):
 @bp.get("/")
 def index():
     """The list of games and the form to start one."""
-    return render_template(
-        "index.html",
-        games=[(row, services.load(row.id)[1]) for row in services.list_games()],
-        known=services.known_players(),
-        sets=SET_SIZES,
-        values={},
-        errors={},
-        warnings=[],
-    )
+    return render_template("index.html", **_index_context())
 
 
 @bp.post("/games")
@@ -53,18 +80,10 @@ def create():
             return redirect(url_for("games.detail", game_id=row.id))
         except RecordError as exc:
             problems, warnings = exc.errors, exc.warnings
-    return (
-        render_template(
-            "index.html",
-            games=[(row, services.load(row.id)[1]) for row in services.list_games()],
-            known=services.known_players(),
-            sets=SET_SIZES,
-            values=request.form,
-            errors=errors_for_players(errors_by_field(problems)),
-            warnings=[] if problems else warnings,
-        ),
-        422,
+    context = _index_context(
+        request.form, errors_for_players(errors_by_field(problems)), [] if problems else warnings
     )
+    return render_template("index.html", **context), 422
 
 
 def _render_game(row, game, values=None, errors=None, warnings=None, status=200, edit=None):
@@ -81,7 +100,9 @@ def _render_game(row, game, values=None, errors=None, warnings=None, status=200,
             hand_errors=errors_for_hands(errors or {}, game.table.players),
             warnings=warnings or [],
             edit=edit,
-            db_option=OPTIONS_BY_KEY["double_blank_points"],
+            kind_names=KIND_NAMES,
+            rules_in_play=rules_in_play(game.table.rules),
+            went_out=[rnd.went_out for rnd in game.rounds],
         ),
         status,
     )
@@ -98,7 +119,7 @@ def detail(game_id: int):
 def add_round(game_id: int):
     """Record the next round from the form (the round number guards a double tap)."""
     row, game = _load_or_404(game_id)
-    parsed = round_from_form(request.form, list(game.table.players))
+    parsed = round_from_form(request.form, list(game.table.players), game.table.kind)
     number = request.form.get("number", type=int)
     confirm = bool(request.form.get("confirm"))
     problems, warnings = parsed.problems, []
@@ -142,7 +163,7 @@ def edit_round(game_id: int, number: int):
 def update_round(game_id: int, number: int):
     """Save a corrected round; a newer version on another device is a conflict."""
     row, game = _load_or_404(game_id)
-    parsed = round_from_form(request.form, list(game.table.players))
+    parsed = round_from_form(request.form, list(game.table.players), game.table.kind)
     version = request.form.get("version", type=int)
     confirm = bool(request.form.get("confirm"))
     problems, warnings = parsed.problems, []
