@@ -21,24 +21,33 @@ Rules of a train (rules-brief.md §2):
   at the end of a train must be satisfied at once — seeds 000, 002, 004 — so
   a player planning a first-turn train may want to keep it in hand).
 
-How it is solved (issue 4). A train is a *trail* from the open end in the
-multigraph whose vertices are the suits and whose edges are the non-double
-tiles; finding the longest one is NP-hard in general, so the speed comes from
-the structure of real hands:
+How it is solved (issue 4). Suits are vertices and non-double tiles are
+edges; a train is a *trail* from the open end. The longest trail is NP-hard
+in general, so the speed comes from the structure of real hands:
 
-- doubles are not searched at all: a double joins the train, at no cost,
-  the first time the train reaches its suit, so only the non-double tiles
-  are branched on (with ``avoid_double_end`` a double whose suit is reached
-  only by the last tile is left out);
-- a state (open end, tiles used) is never expanded twice: what can still be
-  added depends on nothing else;
-- Euler parity: whatever a train still adds from open end ``v`` is a trail in
-  the connected group of unused tiles around ``v``, so every suit with an odd
-  count there, apart from ``v`` and the final end, must lose at least one
-  tile, and each dropped tile mends at most two suits. With the distance from
-  every such suit to the nearest other one this bounds, at each step, how much
-  the train can still gain; the search (best child first, branch and bound)
-  drops every branch that cannot beat the best train found so far.
+- doubles are never searched: a double joins the train, at no cost, the
+  first time the train reaches its suit (with ``avoid_double_end``, a double
+  whose suit only the last tile reaches stays in hand), so only non-double
+  tiles matter and a train is fixed by *which* tiles it uses;
+- Euler: a connected set of tiles is one train from the open end exactly
+  when every suit but the open end and the final end has an even count in
+  it. So a train is the open end's group less a set J of tiles left out
+  whose odd suits are the group's odd suits, the open end and the final end
+  (a *T-join*), and for a given J the best train is everything still joined
+  to the open end (Hierholzer lays it out). The cheapest J (a minimum
+  matching of those suits under shortest-path lengths, the end chosen
+  freely) bounds every train; in dense hands it leaves one connected group
+  and the answer is proven at once;
+- otherwise a branch and bound lists the candidate J, each exactly once:
+  take the lowest suit whose parity is still wrong and branch on it being
+  the final end, or on which of its tiles is the first left out (the ones
+  before it are kept). The bound is the exact cheapest completion (a
+  matching, or for many odd suits half the sum of nearest-suit distances),
+  plus the doubles of suits left with no tile. Every train is reached this
+  way and no set of tiles is visited twice.
+
+Values are compared as one integer per tile (see ``_weight``), so the
+objective and its tie-breaker are optimised together.
 
 :func:`plan_train` is the planner; :func:`plan_train_exhaustive` is the plain
 depth-first search over every trail, kept as the reference for the tests and
@@ -48,8 +57,8 @@ as the baseline of ``benchmarks/planner.py``.
 from __future__ import annotations
 
 import time
-from heapq import heappop, heappush
 from dataclasses import dataclass, field
+from heapq import heappop, heappush
 from typing import Literal, Sequence
 
 from .tiles import Tile, TileError
@@ -86,8 +95,8 @@ DEFAULT_TIME_BUDGET = 0.5
 # (objective, tie-breaker) pairs.
 _SCALE = 4096
 
-# The leave-out step matches at most this many odd suits (2**k states): at
-# the open end, and deeper in the search.
+# Exact matchings (2**k table entries) for at most this many odd suits: at
+# the open end, and at each step of the search (a cheaper bound above that).
 _MAX_MATCHED_ROOT = 13
 _MAX_MATCHED = 9
 
@@ -366,9 +375,46 @@ def _make_plan(
 
 
 def _weight(tile_pips: int, objective: str) -> int:
+    """A tile's worth as one integer: objective figure x _SCALE + tie-breaker."""
     if objective == "tiles":
         return _SCALE + tile_pips
     return tile_pips * _SCALE + 1
+
+
+_FAR = 1 << 60  # "no path" in the matching tables
+
+
+def _matchings(dist: list[list[int]]) -> tuple[list[int], list[int]]:
+    """Cheapest perfect matchings of every even subset of k points.
+
+    :param dist: k x k symmetric lengths (``_FAR`` for no path).
+    :return: ``(cost, pick)`` indexed by subset bit mask: the cheapest
+        matching's length, and the partner of the subset's lowest point.
+    """
+    k = len(dist)
+    full = (1 << k) - 1
+    cost = [0] * (full + 1)
+    pick = [0] * (full + 1)
+    for mask in range(3, full + 1):
+        if mask.bit_count() & 1:
+            continue
+        low = (mask & -mask).bit_length() - 1
+        rest = mask ^ (1 << low)
+        row = dist[low]
+        best_c = _FAR
+        best_j = 0
+        r = rest
+        while r:
+            jb = r & -r
+            r ^= jb
+            j = jb.bit_length() - 1
+            c = row[j] + cost[rest ^ jb]
+            if c < best_c:
+                best_c = c
+                best_j = j
+        cost[mask] = best_c
+        pick[mask] = best_j
+    return cost, pick
 
 
 class _OutOfTime(Exception):
@@ -425,7 +471,13 @@ def plan_train(
 
 
 class _Search:
-    """Branch and bound over trails of non-double tiles, doubles folded in."""
+    """One planner run: the open end's group of tiles, the best train found.
+
+    Tiles are numbered (non-doubles of the open end's group only) and sets of
+    them are bit masks; ``dbl[suit]`` is the weight of the double of that
+    suit in hand (0 when absent); ``adj[suit]`` lists ``(tile index, other
+    suit, tile bit)``.
+    """
 
     def __init__(self, start: int, hand: list[Tile], objective: str, avoid: bool,
                  budget: float) -> None:
@@ -461,79 +513,164 @@ class _Search:
 
         self.all_tiles = (1 << len(edges)) - 1
         self.best = -1
+        """Value of the best train found (see ``_weight``), doubles included."""
         self.best_path: list[tuple[int, int]] = []
-        self.path: list[tuple[int, int]] = []
-        self.seen: set[int] = set()
+        """Its non-double tiles as ``(tile index, suit laid from)``."""
         self.nodes = 0
 
-    # -- the bound --------------------------------------------------------
+    # -- the search -------------------------------------------------------
 
-    def bound(self, v: int, used: int, visited: int) -> int:
-        """Upper bound on what a train at open end ``v`` can still add.
+    def run(self) -> TrainPlan:
+        """Search within the budget; the plan is proven unless it ran out."""
+        s = self.start
+        optimal = True
+        try:
+            # The empty train: the open end's own double, if any, alone.
+            self.best = 0 if self.avoid else self.dbl[s]
+            rest = self.leave_out(s, self.all_tiles, 1 << s, _MAX_MATCHED_ROOT)
+            if rest is None:
+                self.join_search()
+            else:
+                ub, gain, trail = rest
+                if trail and self.dbl[s] + gain > self.best:
+                    self.best = self.dbl[s] + gain
+                    self.best_path = trail
+                if self.dbl[s] + ub > self.best:
+                    self.join_search()
+        except _OutOfTime:
+            optimal = False
+        return _make_plan(s, self.objective, self.hand, self._train(), optimal, self.nodes)
 
-        The addition is a trail from ``v`` through the unused tiles of ``v``'s
-        connected group: at most their weight, plus the doubles of suits not
-        yet visited, minus the tiles that must be dropped so that no suit but
-        ``v`` and the final end has an odd count (Euler).
+    # -- searching the sets of tiles to leave out ----------------------------
+
+    def join_search(self) -> None:
+        """Branch and bound over the tiles left out (exact).
+
+        Every train from the open end is, up to pieces cut off from it, the
+        open end's group less a T-join J (see :meth:`leave_out`), and the
+        best train for a given J is simply everything still joined to the
+        open end. So it is enough to list the T-joins that could beat the
+        best train found, cheapest first: take the lowest suit whose parity
+        is still wrong and branch on it being the final end, or on which of
+        its tiles is the first one left out (those before it are kept).
+        The bound at each step is the exact cheapest completion (a matching
+        of the suits still wrong) over the tiles not yet decided.
         """
+        s = self.start
         adj = self.adj
-        ew = self.ew
-        dbl = self.dbl
-        stack = [v]
-        reached = 1 << v
-        counted = 0
-        weights: list[int] = []
-        gain = 0
+        m = len(self.ew)
+        width = len(adj)
+        self.inc = [0] * width
         odd = 0
-        while stack:
-            x = stack.pop()
-            xb = 1 << x
-            if not visited & xb:
-                gain += dbl[x]
-            for i, y, b in adj[x]:
-                if used & b:
-                    continue
-                odd ^= xb
-                if not counted & b:
-                    counted |= b
-                    weights.append(ew[i])
-                    yb = 1 << y
-                    if not reached & yb:
-                        reached |= yb
-                        stack.append(y)
-        if not weights:
-            return 0
-        gain += sum(weights)
-        terminals = odd ^ (1 << v)
-        k = terminals.bit_count()
-        if k <= 1:
-            return gain
-        # Each terminal needs a dropped path to another terminal; dropped
-        # tiles >= half the sum of nearest-terminal distances, less the
-        # largest (the terminal that becomes the final end).
-        weights.sort()
-        drop = max(sum(weights[: (k - 1) // 2]), self._drop_weight(terminals, used))
-        return gain - drop
+        for i in range(m):
+            a, b = self.ea[i], self.eb[i]
+            self.inc[a] |= 1 << i
+            self.inc[b] |= 1 << i
+            odd ^= (1 << a) ^ (1 << b)
+        self.total = sum(self.ew) + sum(
+            self.dbl[x] for x in range(width) if self.inc[x] or x == s)
+        self.jnode(0, 0, odd ^ (1 << s), -1, 0, 0)
 
-    def _drop_weight(self, terminals: int, used: int) -> int:
-        """Least weight of tiles to drop so that only one of ``terminals``
-        stays odd: half the sum of each terminal's distance to its nearest
-        other terminal (tile weights as lengths), less the largest."""
-        # Multi-source Dijkstra from all terminals: each suit learns its
-        # nearest terminal; a tile between two regions closes a path
-        # terminal-to-terminal of length dist[a] + w + dist[b], and the
-        # shortest such path at each terminal is its nearest-terminal distance.
+    def jnode(self, inc: int, exc: int, need: int, end: int, w_out: int, lost: int) -> None:
+        """One step: tiles ``inc`` left out, ``exc`` kept for sure, suits
+        ``need`` of wrong parity (their count is odd), ``end`` the chosen
+        final end or -1, ``w_out`` the weight left out, ``lost`` the doubles
+        of suits left with no tile."""
+        self.nodes += 1
+        if time.perf_counter() > self.deadline:
+            raise _OutOfTime
+        all_tiles = self.all_tiles
+        if not need & (need - 1):
+            self._leaf(all_tiles ^ inc)
+            return
+        avail = all_tiles & ~inc & ~exc
+        if end >= 0 and not need >> end & 1:
+            end = -1
+        lb = self._join_bound(need, avail, inc, end)
+        if lb is None or self.total - w_out - lost - lb <= self.best:
+            return
+        # The lowest suit still wrong, other than the chosen end.
+        rest = need & ~(1 << end) if end >= 0 else need
+        u = (rest & -rest).bit_length() - 1
+        if end < 0:
+            self.jnode(inc, exc, need, u, w_out, lost)
+        ew = self.ew
+        s = self.start
+        opts = sorted((ew[i], i, y, b) for i, y, b in self.adj[u] if avail & b)
+        for w, i, y, b in opts:
+            ninc = inc | b
+            nlost = lost
+            for x in (u, y):
+                if x != s and not self.inc[x] & ~ninc:
+                    nlost += self.dbl[x]
+            self.jnode(ninc, exc, need ^ (1 << u) ^ (1 << y), end, w_out + w, nlost)
+            exc |= b
+
+    def _join_bound(self, need: int, avail: int, inc: int, end: int) -> int | None:
+        """Least weight still to leave out (tiles and lost doubles) so that
+        only one suit of ``need`` stays odd (``end`` when chosen), using the
+        tiles of ``avail``; None when impossible."""
+        dbl = self.dbl
+        s = self.start
+        terms = []
+        t = need
+        while t:
+            low = t & -t
+            terms.append(low.bit_length() - 1)
+            t ^= low
+        k = len(terms)
+        lone = []
+        for u in terms:
+            # Left out, a suit's last tile takes its double with it.
+            rest = self.inc[u] & ~inc
+            lone.append(dbl[u] if u != s and rest & (rest - 1) == 0 and rest & avail else 0)
+        full = (1 << k) - 1
+        if k <= _MAX_MATCHED:
+            paths = [self._dijkstra(u, avail) for u in terms]
+            dist = [[paths[a][terms[b]][0] + lone[a] + lone[b] if terms[b] in paths[a]
+                     else _FAR for b in range(k)] for a in range(k)]
+            cost, _pick = _matchings(dist)
+            without = [cost[full ^ (1 << i)] for i in range(k)]
+        else:
+            # Too many for the exact matching: each suit's path runs at least
+            # to its nearest other suit, and each path serves two suits.
+            near = self._nearest(terms, avail)
+            alone = [i for i in range(k) if near[i] >= _FAR]
+            if len(alone) > 1:
+                return None  # two suits cut off from the rest: no train fits
+            half = [near[i] + 2 * lone[i] for i in range(k)]
+            if alone:
+                # The one suit cut off from the others must be the final end.
+                i = alone[0]
+                without = [_FAR] * k
+                without[i] = (sum(half) - half[i] + 1) // 2
+            else:
+                total = sum(half)
+                without = [(total - half[i] + 1) // 2 for i in range(k)]
+        avoid = self.avoid
+        best = _FAR
+        for i in range(k):
+            if end >= 0 and terms[i] != end:
+                continue
+            c = without[i]
+            if avoid:
+                # A final end with one tile may not keep its double.
+                rest = self.inc[terms[i]] & ~inc
+                if terms[i] != s and rest & (rest - 1) == 0:
+                    c += dbl[terms[i]]
+            if c < best:
+                best = c
+        return None if best >= _FAR else best
+
+    def _nearest(self, terms: list[int], avail: int) -> list[int]:
+        """For each suit of ``terms``, the length of the shortest path over
+        ``avail`` to another of them (multi-source Dijkstra: a tile between
+        two regions closes such a path); ``_FAR`` when none is reachable."""
         adj = self.adj
         ew = self.ew
         dist: dict[int, int] = {}
         owner: dict[int, int] = {}
-        heap = []
-        t = terminals
-        while t:
-            low = t & -t
-            x = low.bit_length() - 1
-            heap.append((0, x, x))
-            t ^= low
+        heap = [(0, u, u) for u in terms]
         near: dict[int, int] = {}
         while heap:
             d, x, o = heappop(heap)
@@ -542,78 +679,30 @@ class _Search:
             dist[x] = d
             owner[x] = o
             for i, y, b in adj[x]:
-                if used & b:
+                if not avail & b:
                     continue
                 if y in dist:
                     oy = owner[y]
                     if oy != o:
-                        L = d + ew[i] + dist[y]
-                        if near.get(o, L + 1) > L:
-                            near[o] = L
-                        if near.get(oy, L + 1) > L:
-                            near[oy] = L
+                        length = d + ew[i] + dist[y]
+                        if near.get(o, _FAR) > length:
+                            near[o] = length
+                        if near.get(oy, _FAR) > length:
+                            near[oy] = length
                 else:
                     heappush(heap, (d + ew[i], y, o))
-        vals = list(near.values())
-        return (sum(vals) - max(vals) + 1) // 2
+        return [near.get(u, _FAR) for u in terms]
 
-    # -- the search -------------------------------------------------------
-
-    def run(self) -> TrainPlan:
+    def _leaf(self, keep: int) -> None:
+        """Score the train made of every tile of ``keep`` joined to the open end."""
         s = self.start
-        optimal = True
-        try:
-            self.dfs(s, 0, 1 << s, self.dbl[s], True)
-        except _OutOfTime:
-            optimal = False
-        return _make_plan(s, self.objective, self.hand, self._train(), optimal, self.nodes)
-
-    def dfs(self, v: int, used: int, visited: int, value: int, first: bool) -> None:
-        """Expand the train that has used the tiles ``used`` and stands at ``v``."""
-        self.nodes += 1
-        if time.perf_counter() > self.deadline:
-            raise _OutOfTime
-        end_value = value - self.dbl[v] if (self.avoid and first) else value
-        if end_value > self.best:
-            self.best = end_value
-            self.best_path = list(self.path)
-        # The leave-out step: often it settles the rest of the train at once.
-        limit = _MAX_MATCHED_ROOT if not used else _MAX_MATCHED
-        rest = self.leave_out(v, self.all_tiles ^ used, visited, limit)
-        if rest is not None:
-            ub, gain, trail = rest
-            # (An empty trail is the train ending here: counted above.)
-            if trail and value + gain > self.best:
-                self.best = value + gain
-                self.best_path = self.path + trail
-            if value + ub <= self.best:
-                return
-        seen = self.seen
-        dbl = self.dbl
-        children = []
-        for i, y, b in self.adj[v]:
-            if used & b:
-                continue
-            nu = used | b
-            key = nu << 5 | y
-            if key in seen:
-                continue
-            seen.add(key)
-            yb = 1 << y
-            fresh = not visited & yb
-            nvis = visited | yb
-            nval = value + self.ew[i] + (dbl[y] if fresh else 0)
-            ub = nval + self.bound(y, nu, nvis)
-            if ub > self.best:
-                children.append((ub, i, y, nu, nvis, nval, fresh))
-        children.sort(key=lambda c: c[0], reverse=True)
-        path = self.path
-        for ub, i, y, nu, nvis, nval, fresh in children:
-            if ub <= self.best:
-                break
-            path.append((i, v))
-            self.dfs(y, nu, nvis, nval, fresh)
-            path.pop()
+        trail = self._euler(s, keep)
+        value = self.dbl[s] + self._gain(trail, 1 << s)
+        if self.avoid and not trail:
+            value -= self.dbl[s]
+        if value > self.best:
+            self.best = value
+            self.best_path = trail
 
     # -- choosing the tiles to leave out ------------------------------------
 
@@ -680,32 +769,11 @@ class _Search:
                 if comp & b:
                     n_tiles += 1
             lone.append(dbl[u] if n_tiles == 1 and not visited & ub_ else 0)
-        # cost[mask]: cheapest perfect matching of the terminals in mask
-        # (all terminals are in one group, so every pair is joined).
-        full = (1 << k) - 1
-        cost = [0] * (full + 1)
-        pick = [0] * (full + 1)
         dist = [[paths[a][terms[b]][0] + lone[a] + lone[b] for b in range(k)]
                 for a in range(k)]
-        for mask in range(3, full + 1):
-            if mask.bit_count() & 1:
-                continue
-            low = (mask & -mask).bit_length() - 1
-            rest = mask ^ (1 << low)
-            row = dist[low]
-            best_c = -1
-            best_j = 0
-            r = rest
-            while r:
-                jb = r & -r
-                r ^= jb
-                j = jb.bit_length() - 1
-                c = row[j] + cost[rest ^ jb]
-                if best_c < 0 or c < best_c:
-                    best_c = c
-                    best_j = j
-            cost[mask] = best_c
-            pick[mask] = best_j
+        # (All terminals are in one group, so every pair is joined.)
+        cost, pick = _matchings(dist)
+        full = (1 << k) - 1
         # A lone-tile final end keeps its double only when doubles may end
         # the train.
         if self.avoid:
@@ -729,8 +797,6 @@ class _Search:
                 join ^= self._path_edges(paths[low], terms[j])
                 mask ^= (1 << low) | (1 << j)
             trail = self._euler(v, comp ^ join)
-            if trail is None:
-                continue
             gain = self._gain(trail, visited)
             if gain > best_gain:
                 best_gain = gain
@@ -764,10 +830,10 @@ class _Search:
             bits |= 1 << via
             x = self.ea[via] if self.eb[via] == x else self.eb[via]
 
-    def _euler(self, v: int, keep: int) -> list[tuple[int, int]] | None:
-        """A trail from ``v`` using exactly the tiles in ``keep`` (Hierholzer),
-        as ``(tile index, suit laid from)``; None when they are not one
-        connected group with ``v``. The parity must already be right."""
+    def _euler(self, v: int, keep: int) -> list[tuple[int, int]]:
+        """A trail from ``v`` through every tile of ``keep`` connected to ``v``
+        (Hierholzer), as ``(tile index, suit laid from)``. The parity must be
+        right: every suit but ``v`` and one end even."""
         adj = self.adj
         left = keep
         stack: list[tuple[int, int]] = [(v, -1)]
@@ -788,8 +854,7 @@ class _Search:
                 stack.pop()
                 if via >= 0:
                     out.append(via)
-        if left:
-            return None
+        # Tiles cut off from v (left over) are simply not in this train.
         out.reverse()
         trail = []
         cur = v
