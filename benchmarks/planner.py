@@ -117,7 +117,7 @@ def main() -> int:
                       f"{ms(max(times)):>9} {sum(p.optimal for p in plans):>4}/{len(plans):<3} | "
                       f"{ms(statistics.median(base_times)) if k else '':>9} "
                       f"{ms(max(base_times)) if k else '':>9} {base_opt:>3}/{k:<3} | "
-                      f"{('>=' if capped else '  ') + format(ratio, ',.1f' if ratio < 10 else ',.0f'):>9}x",
+                      f"{('>=' if capped else '  ') + format(ratio, ',.1f' if ratio < 10 else ',.0f') if k else '-':>9}x",
                       flush=True)
     print()
     for size in SIZES:

@@ -417,6 +417,69 @@ def _matchings(dist: list[list[int]]) -> tuple[list[int], list[int]]:
     return cost, pick
 
 
+def _assignment(cost: list[list[int]]) -> int:
+    """Cheapest assignment (rows to distinct columns) of a square matrix:
+    the Hungarian method with potentials, O(n^3).
+
+    A perfect matching of points, read both ways, is an assignment with no
+    point on itself costing twice as much, so half the cheapest assignment
+    (with ``_FAR`` on the diagonal) bounds the cheapest perfect matching.
+    """
+    n = len(cost)
+    inf = float("inf")
+    u = [0] * (n + 1)
+    v = [0] * (n + 1)
+    p = [0] * (n + 1)
+    way = [0] * (n + 1)
+    for i in range(1, n + 1):
+        p[0] = i
+        j0 = 0
+        minv = [inf] * (n + 1)
+        used = [False] * (n + 1)
+        while True:
+            used[j0] = True
+            i0 = p[j0]
+            row = cost[i0 - 1]
+            ui0 = u[i0]
+            delta = inf
+            j1 = 0
+            for j in range(1, n + 1):
+                if not used[j]:
+                    cur = row[j - 1] - ui0 - v[j]
+                    if cur < minv[j]:
+                        minv[j] = cur
+                        way[j] = j0
+                    if minv[j] < delta:
+                        delta = minv[j]
+                        j1 = j
+            for j in range(n + 1):
+                if used[j]:
+                    u[p[j]] += delta
+                    v[j] -= delta
+                else:
+                    minv[j] -= delta
+            j0 = j1
+            if p[j0] == 0:
+                break
+        while j0:
+            j1 = way[j0]
+            p[j0] = p[j1]
+            j0 = j1
+    return int(-v[0])
+
+
+def _matching_bound(dist: list[list[int]], end_cost: list[int]) -> int:
+    """Lower bound on ``min over t of (perfect matching of the points but t)
+    + end_cost[t]``, by the assignment relaxation (a dummy point stands for
+    the final end). ``_FAR`` or more when impossible."""
+    k = len(dist)
+    matrix = [row[:] + [end_cost[a]] for a, row in enumerate(dist)]
+    matrix.append(end_cost[:] + [_FAR])
+    for a in range(k):
+        matrix[a][a] = _FAR
+    return (_assignment(matrix) + 1) // 2
+
+
 class _OutOfTime(Exception):
     pass
 
@@ -527,16 +590,12 @@ class _Search:
         try:
             # The empty train: the open end's own double, if any, alone.
             self.best = 0 if self.avoid else self.dbl[s]
-            rest = self.leave_out(s, self.all_tiles, 1 << s, _MAX_MATCHED_ROOT)
-            if rest is None:
+            ub, gain, trail = self.leave_out(s, self.all_tiles, 1 << s, _MAX_MATCHED_ROOT)
+            if trail and self.dbl[s] + gain > self.best:
+                self.best = self.dbl[s] + gain
+                self.best_path = trail
+            if self.dbl[s] + ub > self.best:
                 self.join_search()
-            else:
-                ub, gain, trail = rest
-                if trail and self.dbl[s] + gain > self.best:
-                    self.best = self.dbl[s] + gain
-                    self.best_path = trail
-                if self.dbl[s] + ub > self.best:
-                    self.join_search()
         except _OutOfTime:
             optimal = False
         return _make_plan(s, self.objective, self.hand, self._train(), optimal, self.nodes)
@@ -624,74 +683,29 @@ class _Search:
             # Left out, a suit's last tile takes its double with it.
             rest = self.inc[u] & ~inc
             lone.append(dbl[u] if u != s and rest & (rest - 1) == 0 and rest & avail else 0)
-        full = (1 << k) - 1
-        if k <= _MAX_MATCHED:
-            paths = [self._dijkstra(u, avail) for u in terms]
-            dist = [[paths[a][terms[b]][0] + lone[a] + lone[b] if terms[b] in paths[a]
-                     else _FAR for b in range(k)] for a in range(k)]
-            cost, _pick = _matchings(dist)
-            without = [cost[full ^ (1 << i)] for i in range(k)]
-        else:
-            # Too many for the exact matching: each suit's path runs at least
-            # to its nearest other suit, and each path serves two suits.
-            near = self._nearest(terms, avail)
-            alone = [i for i in range(k) if near[i] >= _FAR]
-            if len(alone) > 1:
-                return None  # two suits cut off from the rest: no train fits
-            half = [near[i] + 2 * lone[i] for i in range(k)]
-            if alone:
-                # The one suit cut off from the others must be the final end.
-                i = alone[0]
-                without = [_FAR] * k
-                without[i] = (sum(half) - half[i] + 1) // 2
-            else:
-                total = sum(half)
-                without = [(total - half[i] + 1) // 2 for i in range(k)]
         avoid = self.avoid
-        best = _FAR
-        for i in range(k):
-            if end >= 0 and terms[i] != end:
+        end_cost = []
+        for u in terms:
+            if end >= 0 and u != end:
+                end_cost.append(_FAR)
                 continue
-            c = without[i]
+            c = 0
             if avoid:
                 # A final end with one tile may not keep its double.
-                rest = self.inc[terms[i]] & ~inc
-                if terms[i] != s and rest & (rest - 1) == 0:
-                    c += dbl[terms[i]]
-            if c < best:
-                best = c
+                rest = self.inc[u] & ~inc
+                if u != s and rest & (rest - 1) == 0:
+                    c = dbl[u]
+            end_cost.append(c)
+        paths = [self._dijkstra(u, avail) for u in terms]
+        dist = [[paths[a][terms[b]][0] + lone[a] + lone[b] if terms[b] in paths[a]
+                 else _FAR for b in range(k)] for a in range(k)]
+        if k <= _MAX_MATCHED:
+            cost, _pick = _matchings(dist)
+            full = (1 << k) - 1
+            best = min(cost[full ^ (1 << i)] + end_cost[i] for i in range(k))
+        else:
+            best = _matching_bound(dist, end_cost)
         return None if best >= _FAR else best
-
-    def _nearest(self, terms: list[int], avail: int) -> list[int]:
-        """For each suit of ``terms``, the length of the shortest path over
-        ``avail`` to another of them (multi-source Dijkstra: a tile between
-        two regions closes such a path); ``_FAR`` when none is reachable."""
-        adj = self.adj
-        ew = self.ew
-        dist: dict[int, int] = {}
-        owner: dict[int, int] = {}
-        heap = [(0, u, u) for u in terms]
-        near: dict[int, int] = {}
-        while heap:
-            d, x, o = heappop(heap)
-            if x in dist:
-                continue
-            dist[x] = d
-            owner[x] = o
-            for i, y, b in adj[x]:
-                if not avail & b:
-                    continue
-                if y in dist:
-                    oy = owner[y]
-                    if oy != o:
-                        length = d + ew[i] + dist[y]
-                        if near.get(o, _FAR) > length:
-                            near[o] = length
-                        if near.get(oy, _FAR) > length:
-                            near[oy] = length
-                else:
-                    heappush(heap, (d + ew[i], y, o))
-        return [near.get(u, _FAR) for u in terms]
 
     def _leaf(self, keep: int) -> None:
         """Score the train made of every tile of ``keep`` joined to the open end."""
@@ -708,7 +722,7 @@ class _Search:
 
     def leave_out(
         self, v: int, avail: int, visited: int, limit: int
-    ) -> tuple[int, int, list[tuple[int, int]] | None] | None:
+    ) -> tuple[int, int, list[tuple[int, int]] | None]:
         """Bound, and often settle, the rest of a train from ``v``.
 
         What the train still adds is a trail from ``v`` through the tiles of
@@ -723,9 +737,10 @@ class _Search:
 
         :return: ``(bound, gain, trail)`` — the upper bound on the weight the
             train can still add, the best addition found and its tiles as
-            ``(tile index, suit laid from)``, or ``None`` for the trail when
-            none was found; ``None`` instead of a tuple when more than
-            ``limit`` suits are odd (the matching would cost too much).
+            ``(tile index, suit laid from)`` (``None`` when there are no
+            tiles). When more than ``limit`` suits are odd the exact matching
+            would cost too much: the bound is then the assignment relaxation
+            (:func:`_matching_bound`) and the suits are paired greedily.
         """
         adj = self.adj
         ew = self.ew
@@ -756,32 +771,39 @@ class _Search:
         p0 = odd ^ (1 << v)
         terms = [x for x in range(len(adj)) if p0 >> x & 1]
         k = len(terms)
-        if k > limit:
-            return None
         paths = [self._dijkstra(u, comp) for u in terms]
         # A terminal with a single tile that is not the final end loses that
         # tile, and with it the double of its suit (when not yet counted).
         lone = []
         for u in terms:
-            ub_ = 1 << u
             n_tiles = 0
             for _i, _y, b in adj[u]:
                 if comp & b:
                     n_tiles += 1
-            lone.append(dbl[u] if n_tiles == 1 and not visited & ub_ else 0)
-        dist = [[paths[a][terms[b]][0] + lone[a] + lone[b] for b in range(k)]
-                for a in range(k)]
-        # (All terminals are in one group, so every pair is joined.)
-        cost, pick = _matchings(dist)
-        full = (1 << k) - 1
+            lone.append(dbl[u] if n_tiles == 1 and not visited >> u & 1 else 0)
         # A lone-tile final end keeps its double only when doubles may end
         # the train.
-        if self.avoid:
-            ends = sorted(((total - cost[full ^ (1 << i)] - lone[i], i) for i in range(k)),
-                          reverse=True)
-        else:
-            ends = sorted(((total - cost[full ^ (1 << i)], i) for i in range(k)),
-                          reverse=True)
+        end_cost = lone if self.avoid else [0] * k
+        # (All terminals are in one group, so every pair is joined.)
+        dist = [[paths[a][terms[b]][0] + lone[a] + lone[b] for b in range(k)]
+                for a in range(k)]
+        if k > limit:
+            # Too many odd suits for the exact matching: bound by the
+            # assignment relaxation and pair them greedily, nearest pairs
+            # first, the one left over being the final end.
+            pairs = sorted((dist[a][b], a, b) for a in range(k) for b in range(a + 1, k))
+            matched = 0
+            join = 0
+            for _d, a, b in pairs:
+                if not matched >> a & 1 and not matched >> b & 1:
+                    matched |= (1 << a) | (1 << b)
+                    join ^= self._path_edges(paths[a], terms[b])
+            trail = self._euler(v, comp ^ join)
+            return total - _matching_bound(dist, end_cost), self._gain(trail, visited), trail
+        cost, pick = _matchings(dist)
+        full = (1 << k) - 1
+        ends = sorted(((total - cost[full ^ (1 << i)] - end_cost[i], i) for i in range(k)),
+                      reverse=True)
         top = ends[0][0]
         best_gain = -1
         best_trail = None
