@@ -15,6 +15,7 @@ the next heavier one raises the sum by 0 or 1. Otherwise a subset-sum table
 
 from __future__ import annotations
 
+from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Iterable
@@ -95,20 +96,54 @@ class _OutOfBudget(Exception):
 
 def _pick(pips: int, k: int, avail: dict[int, int], order: list[int], nodes: list[int], budget: int):
     """Yield multisets ``{value: n}`` of ``k`` values from ``avail`` summing ``pips``,
-    values tried centre-out (around ``pips / k``) so scarce extremes are kept."""
+    values tried centre-out (around ``pips / k``) so scarce extremes are kept.
+
+    The values not yet tried are always the lowest and the highest ones, so the
+    least and most that ``r`` more tiles can add come from prefix sums in O(1).
+    """
     if k == 0:
         if pips == 0:
             yield {}
         return
     centre = pips / k
     cand = sorted((v for v in order if avail.get(v, 0) > 0), key=lambda v: (abs(v - centre), -v))
-    chosen: dict[int, int] = {}
+    flat: list[int] = []
+    for v in sorted(cand):
+        flat.extend([v] * avail[v])
+    pre = [0]
+    for v in flat:
+        pre.append(pre[-1] + v)
+    n = len(flat)
+    # for each j: the untried values are flat[:a[j]] (low side) and flat[b[j]:] (high side)
+    a_of = [0] * (len(cand) + 1)
+    b_of = [n] * (len(cand) + 1)
+    low_max, high_min = None, None
+    for j in range(len(cand) - 1, -1, -1):
+        v = cand[j]
+        if v <= centre:
+            low_max = v if low_max is None else max(low_max, v)
+        else:
+            high_min = v if high_min is None else min(high_min, v)
+        a_of[j] = bisect_right(flat, low_max) if low_max is not None else 0
+        b_of[j] = bisect_left(flat, high_min) if high_min is not None else n
 
     def bounds(j: int, r: int) -> tuple[int, int]:
-        rest = sorted(v for v in cand[j:] for _ in range(avail[v]))
-        if len(rest) < r:
+        a, b = a_of[j], b_of[j]
+        size = a + (n - b)
+        if size < r:
             return 1, 0
-        return sum(rest[:r]), sum(rest[len(rest) - r:])
+        if r <= a:
+            least = pre[r]
+        else:
+            least = pre[a] + pre[b + r - a] - pre[b]
+        top = n - b
+        if r <= top:
+            most = pre[n] - pre[n - r]
+        else:
+            most = pre[n] - pre[b] + pre[a] - pre[a - (r - top)]
+        return least, most
+
+    chosen: dict[int, int] = {}
 
     def walk(j: int, r: int, left: int):
         nodes[0] += 1
@@ -124,12 +159,12 @@ def _pick(pips: int, k: int, avail: dict[int, int], order: list[int], nodes: lis
         if not lo <= left <= hi:
             return
         v = cand[j]
-        for n in range(min(avail[v], r, left // v if v else r), -1, -1):
-            if n:
-                chosen[v] = n
+        for m in range(min(avail[v], r, left // v if v else r), -1, -1):
+            if m:
+                chosen[v] = m
             else:
                 chosen.pop(v, None)
-            yield from walk(j + 1, r - n, left - n * v)
+            yield from walk(j + 1, r - m, left - m * v)
         chosen.pop(v, None)
 
     yield from walk(0, k, pips)
@@ -153,11 +188,14 @@ def hands_fit(values: Iterable[int], needs: list[tuple[int, tuple[int, ...]]], b
     needs = sorted(needs, key=lambda n: (len(n[1]), -(n[0] / max(1, min(n[1])))))
     nodes = [0]
 
+    mean = sum(order) / len(order) if order else 1
+
     def solve(i: int) -> bool:
         if i == len(needs):
             return True
         pips, counts = needs[i]
-        for k in counts:
+        # the most natural count first: tiles of an average weight
+        for k in sorted(counts, key=lambda k: abs(k - pips / max(mean, 1))):
             for used in _pick(pips, k, avail, order, nodes, budget):
                 for v, n in used.items():
                     avail[v] -= n

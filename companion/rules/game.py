@@ -22,9 +22,10 @@ Rule sources:
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any, Iterable, Mapping
 
-from .errors import Problems, RecordError
+from .errors import Problems, RecordError, tr, trn
 from .feasibility import Pool, hands_fit
 from .profile import RuleProfile, parse_rules
 from .schedule import (
@@ -521,16 +522,16 @@ def parse_table(record: Any, problems: Problems) -> Table | None:
     :return: the table, or ``None`` when it is too broken to check rounds against.
     """
     if not isinstance(record, Mapping):
-        problems.error("", "bad_value", "A game record must be a JSON object.")
+        problems.error("", "bad_value", tr("A game record must be a JSON object."))
         return None
     if record.get("format", RECORD_FORMAT) != RECORD_FORMAT:
-        problems.error("format", "bad_value", f'format must be "{RECORD_FORMAT}".')
+        problems.error("format", "bad_value", tr('format must be "{format}".', format=RECORD_FORMAT))
     if record.get("version", RECORD_VERSION) != RECORD_VERSION:
-        problems.error("version", "bad_value", f"Only version {RECORD_VERSION} records are read.")
+        problems.error("version", "bad_value", tr("Only version {version} records are read.", version=RECORD_VERSION))
 
     kind = record.get("kind", "mexican_train")
     if kind not in KINDS:
-        problems.error("kind", "unknown_kind", f"Unknown game kind {kind!r}.", kind=kind)
+        problems.error("kind", "unknown_kind", tr("Unknown game kind {kind!r}.", kind=kind), kind=kind)
         kind = None
 
     default_set = 6 if kind in CLASSIC_KINDS or kind == "picture" else 12
@@ -538,11 +539,11 @@ def parse_table(record: Any, problems: Problems) -> Table | None:
     if not _is_int(set_n) or set_n not in SET_SIZES:
         problems.error(
             "set", "unknown_set",
-            f"The set must be one of double-{', double-'.join(map(str, SET_SIZES))}.",
+            tr("The set must be one of {sets}.", sets=", ".join(f"double-{n}" for n in SET_SIZES)),
         )
         set_n = None
     elif kind in CLASSIC_KINDS and set_n != 6:
-        problems.error("set", "unknown_set", "The classic block and draw games use a double-six set.")
+        problems.error("set", "unknown_set", tr("The classic block and draw games use a double-six set."))
         set_n = None
 
     rules = parse_rules(record.get("rules"), problems)
@@ -555,7 +556,7 @@ def parse_table(record: Any, problems: Problems) -> Table | None:
     if first not in players:
         problems.error(
             "first_starter", "unknown_player",
-            f"The first starter {first!r} is not one of the players.", player=first,
+            tr("The first starter {player!r} is not one of the players.", player=first), player=first,
         )
         first = players[0]
 
@@ -568,8 +569,9 @@ def parse_table(record: Any, problems: Problems) -> Table | None:
         if not lo <= len(players) <= hi:
             problems.warn(
                 "players", "players_outside_range",
-                f"A double-{set_n} set is usually played by {lo} to {hi} players, "
-                f"not {len(players)}.", players=len(players),
+                tr("A double-{set} set is usually played by {lo} to {hi} players, not {count}.",
+                   set=set_n, lo=lo, hi=hi, count=len(players)),
+                players=len(players),
             )
     if kind != "picture":
         deal = table.standard_deal()
@@ -577,8 +579,13 @@ def parse_table(record: Any, problems: Problems) -> Table | None:
         if deal * len(players) > room:
             problems.error(
                 "rules.draw_counts", "deal_exceeds_set",
-                f"{len(players)} players × {deal} tiles do not fit in a double-{set_n} set "
-                f"of {table.set.size} tiles{' with the engine out' if table.is_train else ''}.",
+                tr("{players} players × {deal} tiles do not fit in a double-{set} set "
+                   "of {size} tiles with the engine out.", players=len(players), deal=deal,
+                   set=set_n, size=table.set.size)
+                if table.is_train
+                else tr("{players} players × {deal} tiles do not fit in a double-{set} set "
+                        "of {size} tiles.", players=len(players), deal=deal, set=set_n,
+                        size=table.set.size),
             )
     return table
 
@@ -588,19 +595,20 @@ def _check_train_rules(table: Table, problems: Problems) -> None:
     for key in ("start_engine", "end_engine"):
         value = getattr(r, key)
         if value is not None and value > n:
-            problems.error(f"rules.{key}", "bad_value", f"A double-{n} set has no {value}-{value}.")
+            problems.error(f"rules.{key}", "bad_value", tr("A double-{set} set has no {value}-{value}.", set=n, value=value))
             return
     if not table.engines:
         problems.error(
             "rules.start_engine", "bad_value",
-            f"start_engine {r.start_engine} and end_engine {r.end_engine} leave no round "
-            f"when the engines are {r.engine_order}.",
+            tr("start_engine {start} and end_engine {end} leave no round "
+               "when the engines are {order}.", start=r.start_engine, end=r.end_engine,
+               order=r.engine_order),
         )
 
 
 def _parse_players(value: Any, problems: Problems, most: int = MAX_PLAYERS) -> list[str] | None:
     if not isinstance(value, list):
-        problems.error("players", "bad_value", "players must be a list of names in seat order.")
+        problems.error("players", "bad_value", tr("players must be a list of names in seat order."))
         return None
     names: list[str] = []
     seen: set[str] = set()
@@ -608,32 +616,32 @@ def _parse_players(value: Any, problems: Problems, most: int = MAX_PLAYERS) -> l
     for i, name in enumerate(value):
         path = f"players[{i}]"
         if not isinstance(name, str) or not name.strip():
-            problems.error(path, "bad_value", "A player's name cannot be empty.")
+            problems.error(path, "bad_value", tr("A player's name cannot be empty."))
             ok = False
             continue
         name = " ".join(name.split())
         if len(name) > MAX_NAME:
-            problems.error(path, "bad_value", f"A name may have at most {MAX_NAME} characters.")
+            problems.error(path, "bad_value", tr("A name may have at most {most} characters.", most=MAX_NAME))
             ok = False
             continue
         if name.casefold() in seen:
-            problems.error(path, "duplicate_player", f"{name} is seated twice.", player=name)
+            problems.error(path, "duplicate_player", tr("{name} is seated twice.", name=name), player=name)
             ok = False
             continue
         seen.add(name.casefold())
         names.append(name)
     if len(value) < MIN_PLAYERS:
-        problems.error("players", "too_few_players", f"A game needs at least {MIN_PLAYERS} players.")
+        problems.error("players", "too_few_players", tr("A game needs at least {least} players.", least=MIN_PLAYERS))
         return None
     if len(value) > most:
-        problems.error("players", "too_many_players", f"At most {most} players can be seated.")
+        problems.error("players", "too_many_players", tr("At most {most} players can be seated.", most=most))
         return None
     return names if ok else None
 
 
 def _parse_tiles(value: Any, path: str, table: Table, engine: Tile | None, problems: Problems):
     if not isinstance(value, list):
-        problems.error(path, "bad_value", 'tiles must be a list such as ["6-5", "2-1"].')
+        problems.error(path, "bad_value", tr('tiles must be a list such as ["6-5", "2-1"].'))
         return None
     tiles: list[Tile] = []
     bad = False
@@ -644,17 +652,17 @@ def _parse_tiles(value: Any, path: str, table: Table, engine: Tile | None, probl
         except TileError:
             tile = None
         if tile is None:
-            problems.error(where, "bad_value", f"{text!r} is not a tile; write it as 6-5.")
+            problems.error(where, "bad_value", tr("{text!r} is not a tile; write it as 6-5.", text=text))
             bad = True
         elif tile not in table.set:
-            problems.error(where, "tiles_not_in_set", f"{tile} is not in a double-{table.set_n} set.",
+            problems.error(where, "tiles_not_in_set", tr("{tile} is not in a double-{set} set.", tile=tile, set=table.set_n),
                            tile=str(tile))
             bad = True
         elif tile == engine:
-            problems.error(where, "engine_in_hand", f"{tile} is the engine of this round.", tile=str(tile))
+            problems.error(where, "engine_in_hand", tr("{tile} is the engine of this round.", tile=tile), tile=str(tile))
             bad = True
         elif tile in tiles:
-            problems.error(where, "tile_repeated", f"{tile} is listed twice.", tile=str(tile))
+            problems.error(where, "tile_repeated", tr("{tile} is listed twice.", tile=tile), tile=str(tile))
             bad = True
         else:
             tiles.append(tile)
@@ -664,12 +672,12 @@ def _parse_tiles(value: Any, path: str, table: Table, engine: Tile | None, probl
 def _parse_hand(data: Any, path: str, table: Table, engine: Tile | None, problems: Problems):
     """Read one hand; returns a :class:`Hand` or ``None`` (problems recorded)."""
     if not isinstance(data, Mapping):
-        problems.error(path, "bad_value", "A hand must be an object with pips or tiles.")
+        problems.error(path, "bad_value", tr("A hand must be an object with pips or tiles."))
         return None
     ok = True
     for key in data:
         if key not in HAND_KEYS:
-            problems.error(f"{path}.{key}", "bad_value", f"A hand has no field {key!r}.")
+            problems.error(f"{path}.{key}", "bad_value", tr("A hand has no field {key!r}.", key=key))
             ok = False
 
     def count(key: str) -> int | None:
@@ -678,7 +686,7 @@ def _parse_hand(data: Any, path: str, table: Table, engine: Tile | None, problem
         if value is None:
             return None
         if not _is_int(value) or value < 0:
-            problems.error(f"{path}.{key}", "bad_value", f"{key} must be a whole number, 0 or more.")
+            problems.error(f"{path}.{key}", "bad_value", tr("{key} must be a whole number, 0 or more.", key=key))
             ok = False
             return None
         return value
@@ -687,7 +695,7 @@ def _parse_hand(data: Any, path: str, table: Table, engine: Tile | None, problem
         nonlocal ok
         value = data.get(key, False)
         if not isinstance(value, bool):
-            problems.error(f"{path}.{key}", "bad_value", f"{key} must be true or false.")
+            problems.error(f"{path}.{key}", "bad_value", tr("{key} must be true or false.", key=key))
             ok = False
             return False
         return value
@@ -702,40 +710,41 @@ def _parse_hand(data: Any, path: str, table: Table, engine: Tile | None, problem
         pips = sum(t.pips for t in tiles)
         given = data.get("pips")
         if given is not None and given != pips:
-            problems.error(f"{path}.pips", "pips_mismatch", f"The tiles hold {pips} pips, not {given}.",
+            problems.error(f"{path}.pips", "pips_mismatch", tr("The tiles hold {pips} pips, not {given}.", pips=pips, given=given),
                            pips=pips)
             ok = False
         if tiles_left is not None and tiles_left != len(tiles):
             problems.error(f"{path}.tiles_left", "pips_mismatch",
-                           f"{len(tiles)} tiles are listed, not {tiles_left}.")
+                           tr("{listed} tiles are listed, not {given}.", listed=len(tiles), given=tiles_left))
             ok = False
         has_blank = DOUBLE_BLANK in tiles
         if double_blank and not has_blank:
-            problems.error(f"{path}.double_blank", "pips_mismatch", "The 0-0 is not among the tiles listed.")
+            problems.error(f"{path}.double_blank", "pips_mismatch", tr("The 0-0 is not among the tiles listed."))
             ok = False
         hand = Hand(pips, len(tiles), has_blank, tiles, drawn, marker)
         if blanks is not None and blanks != hand.blank_halves:
             problems.error(f"{path}.blanks", "pips_mismatch",
-                           f"{hand.blank_halves} of the tiles listed have a blank half, not {blanks}.")
+                           tr("{listed} of the tiles listed have a blank half, not {given}.", listed=hand.blank_halves,
+                              given=blanks))
             ok = False
         return hand if ok else None
 
     pips = data.get("pips")
     if pips is None:
-        problems.error(f"{path}.pips", "bad_value", "Give the pips left in the hand.")
+        problems.error(f"{path}.pips", "bad_value", tr("Give the pips left in the hand."))
         return None
     if not _is_int(pips):
-        problems.error(f"{path}.pips", "bad_value", "Pips must be a whole number.")
+        problems.error(f"{path}.pips", "bad_value", tr("Pips must be a whole number."))
         return None
     if pips < 0:
-        problems.error(f"{path}.pips", "pips_negative", "Pips cannot be negative.", pips=pips)
+        problems.error(f"{path}.pips", "pips_negative", tr("Pips cannot be negative."), pips=pips)
         return None
     if double_blank and engine == DOUBLE_BLANK:
         problems.error(f"{path}.double_blank", "engine_in_hand",
-                       "The 0-0 is the engine of this round; no hand can hold it.")
+                       tr("The 0-0 is the engine of this round; no hand can hold it."))
         return None
     if double_blank and tiles_left == 0:
-        problems.error(f"{path}.double_blank", "pips_infeasible", "A hand with no tiles cannot hold the 0-0.")
+        problems.error(f"{path}.double_blank", "pips_infeasible", tr("A hand with no tiles cannot hold the 0-0."))
         return None
     return Hand(pips, tiles_left, double_blank, None, drawn, marker, blanks) if ok else None
 
@@ -747,33 +756,37 @@ def _parse_dealt(value: Any, path: str, table: Table, present: list[str], proble
         return dict.fromkeys(present, standard)
     if _is_int(value):
         if not 1 <= value <= room:
-            problems.error(path, "bad_value", f"Tiles dealt must be a whole number from 1 to {room}.")
+            problems.error(path, "bad_value", tr("Tiles dealt must be a whole number from 1 to {room}.", room=room))
             return None
         dealt = dict.fromkeys(present, value)
     elif isinstance(value, Mapping):
         dealt = dict.fromkeys(present, standard)
         for name, n in value.items():
             if name not in dealt:
-                problems.error(f"{path}.{name}", "unknown_player", f"{name} is not at the table this round.")
+                problems.error(f"{path}.{name}", "unknown_player", tr("{name} is not at the table this round.", name=name))
                 return None
             if not _is_int(n) or not 1 <= n <= room:
                 problems.error(f"{path}.{name}", "bad_value",
-                               f"Tiles dealt must be a whole number from 1 to {room}.")
+                               tr("Tiles dealt must be a whole number from 1 to {room}.", room=room))
                 return None
             dealt[name] = n
     else:
-        problems.error(path, "bad_value", "dealt must be a number, or a number for each player.")
+        problems.error(path, "bad_value", tr("dealt must be a number, or a number for each player."))
         return None
     if sum(dealt.values()) > room:
         problems.error(
             path, "deal_exceeds_set",
-            f"{sum(dealt.values())} tiles dealt, but a double-{table.set_n} set has only {room}"
-            f"{' with the engine out' if table.is_train else ''}.",
+            tr("{dealt} tiles dealt, but a double-{set} set has only {room} with the engine out.",
+               dealt=sum(dealt.values()), set=table.set_n, room=room)
+            if table.is_train
+            else tr("{dealt} tiles dealt, but a double-{set} set has only {room}.",
+                    dealt=sum(dealt.values()), set=table.set_n, room=room),
         )
         return None
     if any(n != standard for n in dealt.values()):
         problems.warn(path, "deal_off_table",
-                      f"The table deals {standard} tiles each to {len(present)} players.",
+                      tr("The table deals {standard} tiles each to {players} players.", standard=standard,
+                         players=len(present)),
                       standard=standard)
     return dealt
 
@@ -782,17 +795,17 @@ def _parse_absent(value: Any, path: str, table: Table, problems: Problems) -> tu
     if value is None:
         return ()
     if not isinstance(value, list) or not all(isinstance(n, str) for n in value):
-        problems.error(path, "bad_value", "absent must be a list of player names.")
+        problems.error(path, "bad_value", tr("absent must be a list of player names."))
         return None
     for name in value:
         if name not in table.players:
-            problems.error(path, "unknown_player", f"{name} is not in this game.", player=name)
+            problems.error(path, "unknown_player", tr("{name} is not in this game.", name=name), player=name)
             return None
     if len(set(value)) != len(value):
-        problems.error(path, "bad_value", "A player is listed twice as absent.")
+        problems.error(path, "bad_value", tr("A player is listed twice as absent."))
         return None
     if len(table.players) - len(value) < MIN_PLAYERS:
-        problems.error(path, "too_few_players", f"At least {MIN_PLAYERS} players must play a round.")
+        problems.error(path, "too_few_players", tr("At least {least} players must play a round.", least=MIN_PLAYERS))
         return None
     return tuple(n for n in table.players if n in value)
 
@@ -830,11 +843,11 @@ def parse_round(table: Table, data: Any, number: int, problems: Problems, path: 
     path = f"rounds[{number - 1}]" if path is None else path
     before = len(problems.errors)
     if not isinstance(data, Mapping):
-        problems.error(path, "bad_value", "A round must be a JSON object.")
+        problems.error(path, "bad_value", tr("A round must be a JSON object."))
         return None
     for key in data:
         if key not in ROUND_KEYS:
-            problems.error(f"{path}.{key}", "bad_value", f"A round has no field {key!r}.")
+            problems.error(f"{path}.{key}", "bad_value", tr("A round has no field {key!r}.", key=key))
     absent = _parse_absent(data.get("absent"), f"{path}.absent", table, problems)
     if absent is None:
         return None
@@ -844,7 +857,7 @@ def parse_round(table: Table, data: Any, number: int, problems: Problems, path: 
         winner = data.get("winner")
         if winner not in present:
             problems.error(f"{path}.winner", "unknown_player" if isinstance(winner, str) else "bad_value",
-                           "Tap the child who laid all their tiles first.")
+                           tr("Tap the child who laid all their tiles first."))
             return None
         if len(problems.errors) > before:
             return None
@@ -855,43 +868,44 @@ def parse_round(table: Table, data: Any, number: int, problems: Problems, path: 
     if table.is_train:
         if number > len(table.engines):
             problems.error(path, "game_finished",
-                           f"This game has {len(table.engines)} rounds; it is finished.")
+                           tr("This game has {rounds} rounds; it is finished.", rounds=len(table.engines)))
             return None
         scheduled = table.engines[number - 1]
         if data.get("engine", scheduled) != scheduled:
             problems.error(f"{path}.engine", "engine_out_of_sequence",
-                           f"Round {number} is played with the {scheduled}-{scheduled} engine.",
+                           tr("Round {number} is played with the {engine}-{engine} engine.", number=number,
+                              engine=scheduled),
                            expected=scheduled)
         engine_tile = double(scheduled)
     elif data.get("engine") is not None:
-        problems.error(f"{path}.engine", "bad_value", "The classic games have no engine.")
+        problems.error(f"{path}.engine", "bad_value", tr("The classic games have no engine."))
 
     ended = data.get("ended")
     if ended not in ENDINGS:
-        problems.error(f"{path}.ended", "bad_value", 'ended must be "domino" or "blocked".')
+        problems.error(f"{path}.ended", "bad_value", tr('ended must be "domino" or "blocked".'))
     on_double = data.get("ended_on_double", False)
     if not isinstance(on_double, bool) or (on_double and ended != "domino"):
         problems.error(f"{path}.ended_on_double", "bad_value",
-                       "ended_on_double is true or false, and only for a round ended by domino.")
+                       tr("ended_on_double is true or false, and only for a round ended by domino."))
         on_double = False
 
     dealt = _parse_dealt(data.get("dealt"), f"{path}.dealt", table, present, problems)
 
     raw_hands = data.get("hands")
     if not isinstance(raw_hands, Mapping):
-        problems.error(f"{path}.hands", "bad_value", "hands must give each player's hand.")
+        problems.error(f"{path}.hands", "bad_value", tr("hands must give each player's hand."))
         return None
     for name in raw_hands:
         if name not in table.players:
-            problems.error(f"{path}.hands.{name}", "unknown_player", f"{name} is not in this game.",
+            problems.error(f"{path}.hands.{name}", "unknown_player", tr("{name} is not in this game.", name=name),
                            player=name)
         elif name in absent:
-            problems.error(f"{path}.hands.{name}", "bad_value", f"{name} sat this round out but has a hand.")
+            problems.error(f"{path}.hands.{name}", "bad_value", tr("{name} sat this round out but has a hand.", name=name))
     hands: dict[str, Hand] = {}
     for name in present:
         where = f"{path}.hands.{name}"
         if name not in raw_hands:
-            problems.error(where, "missing_hand", f"{name}'s hand is missing.", player=name)
+            problems.error(where, "missing_hand", tr("{name}'s hand is missing.", name=name), player=name)
             continue
         hand = _parse_hand(raw_hands[name], where, table, engine_tile, problems)
         if hand is not None:
@@ -904,12 +918,12 @@ def parse_round(table: Table, data: Any, number: int, problems: Problems, path: 
         for i, tile in enumerate(hand.tiles or ()):
             if tile in listed:
                 problems.error(f"{path}.hands.{name}.tiles[{i}]", "tile_repeated",
-                               f"{tile} is already in {listed[tile]}'s hand.", tile=str(tile))
+                               tr("{tile} is already in {name}'s hand.", tile=tile, name=listed[tile]), tile=str(tile))
             listed[tile] = name
     blanks = [n for n, h in hands.items() if h.double_blank]
     if len(blanks) > 1:
         problems.error(f"{path}.hands.{blanks[1]}.double_blank", "double_blank_twice",
-                       f"Only one hand can hold the 0-0 ({blanks[0]} has it).")
+                       tr("Only one hand can hold the 0-0 ({name} has it).", name=blanks[0]))
     if len(problems.errors) > before or dealt is None:
         return None
 
@@ -921,13 +935,13 @@ def parse_round(table: Table, data: Any, number: int, problems: Problems, path: 
     out = [n for n, h in hands.items() if h.out]
     if ended == "domino":
         if not out:
-            problems.error(f"{path}.hands", "nobody_out", "The round ended by domino, but nobody went out.")
+            problems.error(f"{path}.hands", "nobody_out", tr("The round ended by domino, but nobody went out."))
         elif len(out) > 1 and not (table.is_train and table.rules.first_turn == "build_train"):
             problems.error(f"{path}.hands.{out[1]}", "several_out",
-                           f"Only one player can go out: {', '.join(out)} all have empty hands.")
+                           tr("Only one player can go out: {names} all have empty hands.", names=", ".join(out)))
     elif ended == "blocked" and out:
         problems.error(f"{path}.hands.{out[0]}", "out_but_blocked",
-                       f"A blocked round ends with no empty hand, but {out[0]} has none left.")
+                       tr("A blocked round ends with no empty hand, but {name} has none left.", name=out[0]))
     if len(problems.errors) > before:
         return None
     return Round(number, scheduled, dealt, ended, hands, absent, on_double)
@@ -942,13 +956,16 @@ def _check_feasible(table, engine, dealt, hands, listed, blanks, path, problems)
     drawn_total = sum(h.drawn or 0 for h in hands.values())
     if drawn_total > boneyard:
         problems.error(f"{path}.hands", "drawn_exceeds_boneyard",
-                       f"{drawn_total} tiles drawn, but the boneyard held only {boneyard}.")
+                       tr("{drawn} tiles drawn, but the boneyard held only {boneyard}.", drawn=drawn_total,
+                          boneyard=boneyard))
         return None
     blank_taken = bool(blanks) or DOUBLE_BLANK in listed or engine == DOUBLE_BLANK
-    free = [t for t in tile_set.tiles if t != engine and t not in listed and t != DOUBLE_BLANK]
-    pool = Pool.of(free)
-    blank_pool = Pool.of(t for t in free if t.low == 0)
-    plain_pool = Pool.of(t for t in free if t.low != 0)
+    if listed:
+        free = [t for t in _free_tiles(table.set_n, engine) if t not in listed]
+        pool, blank_pool, plain_pool = _pools(tuple(free))
+    else:
+        free = _free_tiles(table.set_n, engine)
+        pool, blank_pool, plain_pool = _base_pools(table.set_n, engine)
     result: dict[str, Hand] = {}
     needs: list[tuple[int, tuple[int, ...]]] = []
     bad = False
@@ -959,8 +976,11 @@ def _check_feasible(table, engine, dealt, hands, listed, blanks, path, problems)
         if held is not None and held > most:
             field_name = "tiles" if hand.tiles is not None else "tiles_left"
             problems.error(f"{where}.{field_name}", "too_many_tiles",
-                           f"{name} can hold at most {most} tiles ({dealt[name]} dealt"
-                           f"{'' if hand.drawn is None else f', {hand.drawn} drawn'}).")
+                           tr("{name} can hold at most {most} tiles ({dealt} dealt).", name=name,
+                              most=most, dealt=dealt[name])
+                           if hand.drawn is None
+                           else tr("{name} can hold at most {most} tiles ({dealt} dealt, {drawn} drawn).",
+                                   name=name, most=most, dealt=dealt[name], drawn=hand.drawn))
             bad = True
             continue
         if hand.tiles is not None or hand.out and hand.tiles_left in (None, 0):
@@ -968,13 +988,13 @@ def _check_feasible(table, engine, dealt, hands, listed, blanks, path, problems)
             continue
         if hand.tiles_left == 0:
             problems.error(f"{where}.pips", "pips_infeasible",
-                           f"{name} has no tiles left, so no pips: not {hand.pips}.")
+                           tr("{name} has no tiles left, so no pips: not {pips}.", name=name, pips=hand.pips))
             bad = True
             continue
         if hand.blanks is not None and hand.blanks > (hand.tiles_left or most):
             problems.error(f"{where}.blanks", "pips_infeasible",
-                           f"{name} cannot hold {hand.blanks} tiles with a blank half "
-                           f"in {hand.tiles_left or most} tiles.")
+                           tr("{name} cannot hold {blanks} tiles with a blank half in {tiles} tiles.",
+                              name=name, blanks=hand.blanks, tiles=hand.tiles_left or most))
             bad = True
             continue
 
@@ -1018,31 +1038,58 @@ def _check_feasible(table, engine, dealt, hands, listed, blanks, path, problems)
     if len(needs) > 1 and hands_fit([t.pips for t in free], needs) is False:
         names = [n for n, h in result.items() if h.tiles is None and not h.out]
         problems.error(f"{path}.hands", "hands_infeasible",
-                       f"These hands cannot all be made from one set: {', '.join(names)} "
-                       f"would need the same tiles.")
+                       tr("These hands cannot all be made from one set: {names} would need the same "
+                          "tiles.", names=", ".join(names)))
         return None
     return result
 
 
+@lru_cache(maxsize=256)
+def _free_tiles(set_n: int, engine: Tile | None) -> tuple[Tile, ...]:
+    """The set less the engine and the 0-0 (which is counted on its own)."""
+    return tuple(t for t in DominoSet(set_n).tiles if t != engine and t != DOUBLE_BLANK)
+
+
+def _pools(free: tuple[Tile, ...]) -> tuple[Pool, Pool, Pool]:
+    return (Pool.of(free), Pool.of(t for t in free if t.low == 0),
+            Pool.of(t for t in free if t.low != 0))
+
+
+@lru_cache(maxsize=256)
+def _base_pools(set_n: int, engine: Tile | None) -> tuple[Pool, Pool, Pool]:
+    return _pools(_free_tiles(set_n, engine))
+
+
 def _infeasible(problems, where, name, hand, pool, most, engine, with_blank):
     k = hand.tiles_left
-    round_name = f"the {engine} round" if engine is not None else "this round"
+    in_round = tr("in the {engine} round", engine=engine) if engine is not None else tr("in this round")
     if hand.blanks is not None:
-        msg = f"No {k if k is not None else ''} tiles with {hand.blanks} blank halves add up to {hand.pips} pips."
-        msg = " ".join(msg.split())
+        if k is None:
+            msg = tr("No tiles with {blanks} blank halves add up to {pips} pips.",
+                     blanks=hand.blanks, pips=hand.pips)
+        else:
+            msg = trn("No {n} tiles with {blanks} blank halves add up to {pips} pips.",
+                      "No {n} tiles with {blanks} blank halves add up to {pips} pips.", k,
+                      blanks=hand.blanks, pips=hand.pips)
     elif k is None:
         top = pool.max_pips(most - 1 if with_blank else most)
-        msg = f"{name} typed {hand.pips} pips; a hand holds at most {top} pips in {round_name}."
+        msg = tr("{name} typed {pips} pips; a hand holds at most {top} pips {in_round}.",
+                 name=name, pips=hand.pips, top=top, in_round=in_round)
     else:
         others = max((k - 1) if with_blank else k, 0)
         lo, hi = pool.lightest(others), pool.heaviest(others)
-        word = "tile" if k == 1 else "tiles"
         if hand.pips > hi:
-            msg = f"{k} {word} can hold at most {hi} pips in {round_name}, not {hand.pips}."
+            msg = trn("{n} tile can hold at most {hi} pips {in_round}, not {pips}.",
+                      "{n} tiles can hold at most {hi} pips {in_round}, not {pips}.", k,
+                      hi=hi, in_round=in_round, pips=hand.pips)
         elif hand.pips < lo:
-            msg = f"{k} {word} hold at least {lo} pips in {round_name}, not {hand.pips}."
+            msg = trn("{n} tile hold at least {lo} pips {in_round}, not {pips}.",
+                      "{n} tiles hold at least {lo} pips {in_round}, not {pips}.", k,
+                      lo=lo, in_round=in_round, pips=hand.pips)
         else:
-            msg = f"No {k} {word} left in {round_name} add up to {hand.pips} pips."
+            msg = trn("No {n} tile left {in_round} add up to {pips} pips.",
+                      "No {n} tiles left {in_round} add up to {pips} pips.", k,
+                      in_round=in_round, pips=hand.pips)
     problems.error(f"{where}.pips", "pips_infeasible", msg, pips=hand.pips)
 
 
@@ -1063,12 +1110,12 @@ def read_game(record: Any, confirm: bool = False) -> Game:
     rounds: list[Round] = []
     raw_rounds = record.get("rounds", []) if isinstance(record, Mapping) else []
     if not isinstance(raw_rounds, list):
-        problems.error("rounds", "bad_value", "rounds must be a list.")
+        problems.error("rounds", "bad_value", tr("rounds must be a list."))
         raw_rounds = []
     if table is not None:
         for i, data in enumerate(raw_rounds):
             if Game(table, tuple(rounds)).finished and not table.is_train:
-                problems.error(f"rounds[{i}]", "game_finished", "The game was already won.")
+                problems.error(f"rounds[{i}]", "game_finished", tr("The game was already won."))
                 break
             rnd = parse_round(table, data, i + 1, problems)
             if rnd is not None:
@@ -1091,7 +1138,7 @@ def check_round(game: Game, data: Any, number: int, confirm: bool = False) -> Ro
     """
     problems = Problems()
     if number == len(game.rounds) + 1 and game.finished:
-        problems.error(f"rounds[{number - 1}]", "game_finished", "The game is finished.")
+        problems.error(f"rounds[{number - 1}]", "game_finished", tr("The game is finished."))
         problems.raise_if_any()
     rnd = parse_round(game.table, data, number, problems)
     problems.raise_if_any(confirm)
@@ -1101,7 +1148,7 @@ def check_round(game: Game, data: Any, number: int, confirm: bool = False) -> Ro
         later = Game(game.table, game.rounds[: number - 1] + (rnd,))
         if later.finished and number < len(game.rounds):
             problems.error(f"rounds[{number - 1}]", "game_finished",
-                           "With this round the target is reached before the rounds after it.")
+                           tr("With this round the target is reached before the rounds after it."))
             problems.raise_if_any()
     return rnd
 
