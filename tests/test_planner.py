@@ -376,4 +376,4 @@ def test_planner_imports_only_the_standard_library():
             names.update(a.name.split(".")[0] for a in node.names)
         elif isinstance(node, ast.ImportFrom) and node.level == 0:
             names.add(node.module.split(".")[0])
-    assert names <= {"__future__", "time", "heapq", "dataclasses", "typing"}
+    assert names <= {"__future__", "collections", "dataclasses", "heapq", "time", "typing"}

@@ -57,9 +57,10 @@ as the baseline of ``benchmarks/planner.py``.
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from heapq import heappop, heappush
-from typing import Literal, Sequence
+from typing import Literal
 
 from .tiles import Tile, TileError
 
@@ -473,8 +474,8 @@ def _matching_bound(dist: list[list[int]], end_cost: list[int]) -> int:
     + end_cost[t]``, by the assignment relaxation (a dummy point stands for
     the final end). ``_FAR`` or more when impossible."""
     k = len(dist)
-    matrix = [row[:] + [end_cost[a]] for a, row in enumerate(dist)]
-    matrix.append(end_cost[:] + [_FAR])
+    matrix = [[*row, end_cost[a]] for a, row in enumerate(dist)]
+    matrix.append([*end_cost, _FAR])
     for a in range(k):
         matrix[a][a] = _FAR
     return (_assignment(matrix) + 1) // 2
@@ -656,7 +657,7 @@ class _Search:
         ew = self.ew
         s = self.start
         opts = sorted((ew[i], i, y, b) for i, y, b in self.adj[u] if avail & b)
-        for w, i, y, b in opts:
+        for w, _i, y, b in opts:
             ninc = inc | b
             nlost = lost
             for x in (u, y):
