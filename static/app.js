@@ -138,17 +138,12 @@
   }
 
   // The tile picker: tap the tiles left in a hand; pips and count add up as you go.
-  function dominoSvg(a, b) {
-    var PIPS = {0: [], 1: [[1, 1]], 2: [[0, 0], [2, 2]], 3: [[0, 0], [1, 1], [2, 2]],
-      4: [[0, 0], [0, 2], [2, 0], [2, 2]], 5: [[0, 0], [0, 2], [1, 1], [2, 0], [2, 2]],
-      6: [[0, 0], [1, 0], [2, 0], [0, 2], [1, 2], [2, 2]],
-      7: [[0, 0], [1, 0], [2, 0], [1, 1], [0, 2], [1, 2], [2, 2]],
-      8: [[0, 0], [1, 0], [2, 0], [0, 1], [2, 1], [0, 2], [1, 2], [2, 2]],
-      9: [[0, 0], [1, 0], [2, 0], [0, 1], [1, 1], [2, 1], [0, 2], [1, 2], [2, 2]]};
+  // Pip layouts (suits 0-18) come from the server (companion/pips.py), the
+  // same table the engine card and the table view are drawn from.
+  function dominoSvg(a, b, layouts) {
     function half(n, x) {
-      if (n > 9) return '<text x="' + (x + 20) + '" y="27" text-anchor="middle" font-size="20" font-weight="700">' + n + "</text>";
-      return PIPS[n].map(function (p) {
-        return '<circle cx="' + (x + 10 + p[0] * 10) + '" cy="' + (10 + p[1] * 10) + '" r="3.2"/>';
+      return (layouts[n] || []).map(function (p) {
+        return '<circle cx="' + (x + p[0]) + '" cy="' + (1 + p[1]) + '" r="' + p[2] + '"/>';
       }).join("");
     }
     return '<svg class="domino" viewBox="0 0 82 42" aria-hidden="true"><rect x="1" y="1" width="80" height="40" rx="6" class="face"/>' +
@@ -161,6 +156,7 @@
     var grid = dialog.querySelector(".picker-grid");
     var sumLine = dialog.querySelector(".picker-sum");
     var n = parseInt(form.dataset.set, 10);
+    var layouts = JSON.parse(dialog.dataset.pips || "{}");
     var engine = form.dataset.engine === "" ? null : form.dataset.engine + "-" + form.dataset.engine;
     var seat = null;
     var chosen = {};
@@ -173,7 +169,7 @@
         b.dataset.pips = hi + lo;
         b.setAttribute("aria-pressed", "false");
         b.setAttribute("aria-label", hi + "-" + lo);
-        b.innerHTML = dominoSvg(hi, lo);
+        b.innerHTML = dominoSvg(hi, lo, layouts);
         grid.appendChild(b);
       }
     }
@@ -181,7 +177,9 @@
     function update() {
       var count = 0, pips = 0;
       Object.keys(chosen).forEach(function (t) { count++; pips += chosen[t]; });
-      sumLine.textContent = count + (count === 1 ? " tile · " : " tiles · ") + pips + " pips";
+      // The words come from the page (data-sum-one / data-sum-many), in its language.
+      var words = (count === 1 ? dialog.dataset.sumOne : dialog.dataset.sumMany) || "{tiles} · {pips}";
+      sumLine.textContent = words.replace("{tiles}", count).replace("{pips}", pips);
     }
     grid.addEventListener("click", function (ev) {
       var b = ev.target.closest("button.tile");
@@ -229,6 +227,8 @@
       seat = null;
     });
   }
+
+  window.DominoCompanion = { dominoSvg: dominoSvg };
 
   // Back button: a page restored from the cache may send its form again.
   window.addEventListener("pageshow", function () {

@@ -13,11 +13,15 @@ from ..forms import (
     round_from_form,
     round_to_form,
 )
+from ..pips import layout as pip_layout
+from ..pips import layouts as pip_layouts
 from ..rules import RecordError, plan_round
 from ..rules.profile import DRAW_COUNT_PRESETS, OPTIONS, OPTIONS_BY_KEY, PRESETS
 from ..rules.tiles import SET_SIZES
 
 bp = Blueprint("games", __name__)
+bp.add_app_template_global(pip_layout, "pip_layout")
+bp.add_app_template_global(pip_layouts, "pip_layouts")
 
 KIND_NAMES = {
     "mexican_train": "Mexican Train",
