@@ -126,6 +126,12 @@ class PlannerError(ValueError):
         self.tiles: list[str] = list(tiles)
         self.field = field
 
+    def as_dict(self) -> dict[str, object]:
+        """One entry of design.md's 422 ``errors`` list (``path`` is the
+        request field), plus the offending ``tiles``."""
+        return {"path": self.field, "code": self.code, "message": self.message,
+                "tiles": list(self.tiles)}
+
 
 class TilesNotInSet(PlannerError):
     """Tiles carrying a suit above the set's N (code ``tiles_not_in_set``)."""
@@ -232,6 +238,21 @@ class TrainPlan:
     def extras_text(self) -> list[str]:
         """The extras as ``["a-b", …]``."""
         return [str(t) for t in self.extras]
+
+    def as_dict(self) -> dict[str, object]:
+        """The plan in the JSON shape of issue 4's ``POST /api/planner``
+        answer (plus ``open_end``, ``end``, ``objective`` and ``pips_left``)."""
+        return {
+            "open_end": self.open_end,
+            "objective": self.objective,
+            "train": self.train_text(),
+            "extras": self.extras_text(),
+            "tiles": self.tiles,
+            "pips": self.pips,
+            "pips_left": self.pips_left,
+            "end": self.end,
+            "optimal": self.optimal,
+        }
 
 
 # --------------------------------------------------------------------------
