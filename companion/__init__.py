@@ -90,7 +90,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     csrf = CSRFProtect(app)
 
     from . import auth, cli, security
-    from .views import api, games, health, reference
+    from .views import api, games, health, planner, reference
 
     security.init_app(app)
     auth.init_app(app)
@@ -99,6 +99,8 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     app.register_blueprint(reference.bp)
     app.register_blueprint(api.bp)
     app.register_blueprint(health.bp)
+    app.register_blueprint(planner.bp)
+    csrf.exempt(planner.api_plan)  # JSON only, like the rest of /api
     csrf.exempt(api.bp)  # JSON only, Bearer or session; see api.require_json
     cli.init_app(app)
     return app

@@ -1,0 +1,70 @@
+// Train planner page: a grid of the set's tiles that keeps the hand field in step.
+(function () {
+  "use strict";
+  var form = document.getElementById("planner-form");
+  var grid = document.getElementById("pl-grid");
+  if (!form || !grid) return;
+  var setSelect = document.getElementById("pl-set");
+  var endField = document.getElementById("pl-end");
+  var fromEngine = form.querySelector("input[name=from_engine]");
+  var hand = document.getElementById("pl-hand");
+  var sum = document.getElementById("pl-sum");
+  var svg = (window.DominoCompanion && window.DominoCompanion.dominoSvg) || function (a, b) { return a + "-" + b; };
+
+  function norm(t) {
+    var p = t.split("-").map(function (x) { return parseInt(x, 10); });
+    if (p.length !== 2 || isNaN(p[0]) || isNaN(p[1])) return null;
+    return Math.max(p[0], p[1]) + "-" + Math.min(p[0], p[1]);
+  }
+  function chosen() {
+    return hand.value.replace(/,/g, " ").split(/\s+/).filter(Boolean).map(norm).filter(Boolean);
+  }
+  function paint() {
+    var have = {};
+    var pips = 0;
+    chosen().forEach(function (t) {
+      have[t] = true;
+      t.split("-").forEach(function (x) { pips += parseInt(x, 10); });
+    });
+    var engine = fromEngine && fromEngine.checked ? endField.value + "-" + endField.value : null;
+    grid.querySelectorAll("button.tile").forEach(function (b) {
+      b.setAttribute("aria-pressed", have[b.dataset.tile] ? "true" : "false");
+      b.disabled = b.dataset.tile === engine;
+    });
+    var n = Object.keys(have).length;
+    sum.textContent = n ? n + (n === 1 ? " tile · " : " tiles · ") + pips + " pips" : "";
+  }
+  function build() {
+    var n = parseInt(setSelect.value, 10);
+    grid.innerHTML = "";
+    for (var hi = 0; hi <= n; hi++) {
+      for (var lo = 0; lo <= hi; lo++) {
+        var b = document.createElement("button");
+        b.type = "button";
+        b.className = "tile";
+        b.dataset.tile = hi + "-" + lo;
+        b.setAttribute("aria-label", hi + "-" + lo);
+        b.innerHTML = svg(hi, lo);
+        grid.appendChild(b);
+      }
+    }
+    paint();
+  }
+  grid.addEventListener("click", function (ev) {
+    var b = ev.target.closest("button.tile");
+    if (!b || b.disabled) return;
+    var list = chosen();
+    var i = list.indexOf(b.dataset.tile);
+    if (i >= 0) list.splice(i, 1); else list.push(b.dataset.tile);
+    hand.value = list.join(" ");
+    paint();
+  });
+  hand.addEventListener("input", paint);
+  endField.addEventListener("input", paint);
+  if (fromEngine) fromEngine.addEventListener("change", paint);
+  setSelect.addEventListener("change", function () {
+    endField.value = setSelect.value;
+    build();
+  });
+  build();
+})();
