@@ -493,13 +493,14 @@ def _assignment(cost: list[list[int]]) -> int:
 def _matching_bound(dist: list[list[int]], end_cost: list[int]) -> int:
     """Lower bound on ``min over t of (perfect matching of the points but t)
     + end_cost[t]``, by the assignment relaxation (a dummy point stands for
-    the final end). ``_FAR`` or more when impossible."""
+    the final end). ``_FAR`` when impossible."""
     k = len(dist)
     matrix = [[*row, end_cost[a]] for a, row in enumerate(dist)]
     matrix.append([*end_cost, _FAR])
     for a in range(k):
         matrix[a][a] = _FAR
-    return (_assignment(matrix) + 1) // 2
+    total = _assignment(matrix)
+    return _FAR if total >= _FAR else (total + 1) // 2
 
 
 class _OutOfTime(Exception):
@@ -630,12 +631,14 @@ class _Search:
         Every train from the open end is, up to pieces cut off from it, the
         open end's group less a T-join J (see :meth:`leave_out`), and the
         best train for a given J is simply everything still joined to the
-        open end. So it is enough to list the T-joins that could beat the
-        best train found, cheapest first: take the lowest suit whose parity
-        is still wrong and branch on it being the final end, or on which of
-        its tiles is the first one left out (those before it are kept).
-        The bound at each step is the exact cheapest completion (a matching
-        of the suits still wrong) over the tiles not yet decided.
+        open end. So it is enough to list the T-joins that could still beat
+        the best train found: take the lowest suit whose parity is still
+        wrong and branch on it being the final end, or on which of its tiles
+        is the first one left out (those before it are kept), cheapest tile
+        first. Each set of tiles comes up at most once. The bound at each
+        step is the cheapest completion over the tiles not yet decided: an
+        exact matching of the suits still wrong, or for many of them the
+        assignment relaxation.
         """
         s = self.start
         adj = self.adj
