@@ -5,6 +5,7 @@ from __future__ import annotations
 from flask import Blueprint, Response, abort, flash, redirect, render_template, request, url_for
 
 from .. import services
+from ..chart import running_totals_chart
 from ..forms import (
     errors_by_field,
     errors_for_hands,
@@ -107,6 +108,9 @@ def _render_game(row, game, values=None, errors=None, warnings=None, status=200,
             kind_names=KIND_NAMES,
             rules_in_play=rules_in_play(game.table.rules),
             went_out=[rnd.went_out for rnd in game.rounds],
+            chart=running_totals_chart(
+                game.table.players, game.running_totals(), game.scores(), game.table.round_count
+            ),
         ),
         status,
     )

@@ -1,0 +1,64 @@
+"""The running-totals chart (companion/chart.py) and its place on the game page."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.chart import nice_step, running_totals_chart, spread_labels
+from companion.rules import read_game
+
+
+@pytest.mark.parametrize(
+    "span, step", [(0, 1), (5, 1), (12, 2), (60, 10), (143, 50), (480, 100), (1300, 500)]
+)
+def test_nice_steps(span, step):
+    assert nice_step(span) == step
+
+
+def test_labels_keep_apart_and_inside():
+    placed = spread_labels([100, 101, 102, 290], 10, 290, gap=15)
+    assert placed[0] == 100 and placed[1] == 115 and placed[2] == 130 and placed[3] == 290
+    squeezed = spread_labels([285, 286, 287], 10, 290, gap=15)
+    assert sorted(squeezed) == [260, 275, 290]
+
+
+def test_no_chart_before_the_first_round():
+    assert running_totals_chart(["Ana", "Ben"], []) is None
+
+
+def test_lines_follow_the_running_totals(full_game):
+    game = read_game(full_game["record"])
+    chart = running_totals_chart(
+        game.table.players, game.running_totals(), game.scores(), game.table.round_count
+    )
+    assert [s.player for s in chart.series] == list(game.table.players)
+    left, top, right, bottom = chart.plot
+    for s, name in zip(chart.series, game.table.players):
+        points = [tuple(map(float, p.split(","))) for p in s.points.split()]
+        assert len(points) == len(game.rounds) + 1  # from round 0
+        assert points[0] == (left, bottom)  # everybody starts at 0
+        assert points[-1][0] == right  # 13 rounds of 13
+        assert s.total == full_game["expected"]["totals"][name]
+        assert all(top <= y <= bottom for _, y in points)
+    ys = sorted(s.label_y for s in chart.series)
+    assert all(b - a >= 14.8 for a, b in zip(ys, ys[1:]))
+    assert chart.x_ticks[0][1] == 0 and chart.x_ticks[-1][1] == 13
+
+
+def test_a_late_joiner_starts_from_the_total_joined_with():
+    running = [{"Ana": 10, "Ben": 20, "Cy": None}, {"Ana": 15, "Ben": 20, "Cy": 25}]
+    scores = [{"Ana": 10, "Ben": 20, "Cy": None}, {"Ana": 5, "Ben": 0, "Cy": 5}]
+    chart = running_totals_chart(["Ana", "Ben", "Cy"], running, scores)
+    cy = chart.series[2]
+    assert len(cy.points.split()) == 2 and cy.total == 25
+    first_x = float(cy.points.split()[0].split(",")[0])
+    assert first_x == chart.x_ticks[1][0]  # starts at round 1 (joined with 20)
+
+
+def test_the_game_page_draws_the_chart(client, api, full_game):
+    gid = api.post("/api/games", json=full_game["record"]).get_json()["id"]
+    html = client.get(f"/games/{gid}").get_data(as_text=True)
+    assert 'class="chart"' in html and html.count("<polyline") == 4
+    empty = api.post("/api/games", json={"set": 12, "players": ["A", "B"], "first_starter": "A"})
+    html = client.get(f"/games/{empty.get_json()['id']}").get_data(as_text=True)
+    assert "<polyline" not in html
