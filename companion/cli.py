@@ -1,4 +1,4 @@
-"""Flask CLI commands: ``flask --app companion export|import|token``."""
+"""Flask CLI commands: ``flask --app companion export|import|backup|restore|token``."""
 
 from __future__ import annotations
 
@@ -7,8 +7,9 @@ import sys
 
 import click
 from flask import Flask, current_app
+from flask.cli import with_appcontext
 
-from . import services
+from . import backup, services
 from .rules import RecordError
 
 
@@ -17,18 +18,31 @@ def init_app(app: Flask) -> None:
     app.cli.add_command(export_games)
     app.cli.add_command(import_games)
     app.cli.add_command(show_token)
+    app.cli.add_command(backup_command)
+    app.cli.add_command(restore_command)
 
 
 @click.command("export")
 @click.option("--game", "game_id", type=int, help="Only this game (its id).")
-@click.option("-o", "--output", type=click.File("w"), default="-", help="File to write (default: stdout).")
-def export_games(game_id: int | None, output) -> None:
-    """Write games as game records (JSON): one record, or {"games": [...]}."""
+@click.option(
+    "--format", "fmt", type=click.Choice(["json", "csv"]), default="json", show_default=True,
+    help="json: game records (design.md); csv: one row per round per player.",
+)
+@click.option("-o", "--output", type=click.File("w", encoding="utf-8"), default="-",
+              help="File to write (default: stdout).")
+@with_appcontext
+def export_games(game_id: int | None, fmt: str, output) -> None:
+    """Write games as game records (JSON: one record, or {"games": [...]}) or as CSV
+    (game, played_on, round, engine, player, pips, points, total)."""
     if game_id is not None:
         try:
             row, _ = services.load(game_id)
         except services.NotFound:
             raise click.ClickException(f"no game {game_id}") from None
+    if fmt == "csv":
+        backup.write_csv(output, None if game_id is None else [game_id])
+        return
+    if game_id is not None:
         json.dump(row.record(), output, indent=2, ensure_ascii=False)
     else:
         json.dump(
@@ -42,6 +56,7 @@ def export_games(game_id: int | None, output) -> None:
 
 @click.command("import")
 @click.argument("source", type=click.File("r"))
+@with_appcontext
 def import_games(source) -> None:
     """Read game records (one record, or {"games": [...]}) and store each as a new game."""
     data = json.load(source)
@@ -56,7 +71,35 @@ def import_games(source) -> None:
         click.echo(f"imported game {row.id}")
 
 
+@click.command("backup")
+@click.argument("path", type=click.Path(dir_okay=False, writable=True))
+@with_appcontext
+def backup_command(path: str) -> None:
+    """Write every game, round and player name to PATH (JSON; gzip if PATH ends in .gz)."""
+    counts = backup.write_backup(path)
+    click.echo(f"backed up {counts['games']} games, {counts['rounds']} rounds, "
+               f"{counts['players']} player names to {path}")
+
+
+@click.command("restore")
+@click.argument("path", type=click.Path(exists=True, dir_okay=False))
+@with_appcontext
+def restore_command(path: str) -> None:
+    """Read a backup from PATH into an EMPTY database (upgraded to the newest schema first)."""
+    from flask_migrate import upgrade
+
+    try:
+        doc = backup.read_backup(path)
+        upgrade()
+        counts = backup.restore(doc)
+    except backup.BackupError as exc:
+        raise click.ClickException(str(exc)) from None
+    click.echo(f"restored {counts['games']} games, {counts['rounds']} rounds, "
+               f"{counts['players']} player names from {path}")
+
+
 @click.command("token")
+@with_appcontext
 def show_token() -> None:
     """Print the access token (to open the app on a new device)."""
     click.echo(current_app.config["COMPANION_TOKEN"])

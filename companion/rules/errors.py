@@ -6,7 +6,62 @@ Codes are fixed by design.md ("Error codes"); new ones are added, none renamed.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Callable
+
+
+# ---------------------------------------------------------------- translation
+#
+# The engine stays standard-library only: its messages are English templates
+# with named fields (``"{name} is seated twice."``). An application may install
+# a translator (the web app installs Flask-Babel's) with :func:`set_translator`;
+# without one a template is only formatted. Messages are marked for extraction
+# with the keywords ``tr``, ``trn:1,2`` and ``N_`` (see babel.cfg / Makefile).
+
+
+def _format(message: str, /, **params: Any) -> str:
+    return message.format(**params)
+
+
+def _format_plural(singular: str, plural: str, n: int, /, **params: Any) -> str:
+    return (singular if n == 1 else plural).format(n=n, **params)
+
+
+_translate: Callable[..., str] = _format
+_translate_plural: Callable[..., str] = _format_plural
+
+
+def set_translator(
+    translate: Callable[..., str] | None = None, translate_plural: Callable[..., str] | None = None
+) -> None:
+    """Install the functions that turn message templates into sentences.
+
+    :param translate: ``translate(template, **params) -> str``; it should look
+        the template up in a catalogue, then ``str.format`` it with ``params``.
+        ``None`` restores plain formatting (English).
+    :param translate_plural: ``translate_plural(singular, plural, n, **params)``;
+        ``n`` is also passed to the format as ``{n}``.
+    """
+    global _translate, _translate_plural
+    _translate = translate or _format
+    _translate_plural = translate_plural or _format_plural
+
+
+def tr(message: str, /, **params: Any) -> str:
+    """The message template ``message`` in the current language, formatted
+    with ``params`` (``str.format`` fields)."""
+    return _translate(message, **params)
+
+
+def trn(singular: str, plural: str, n: int, /, **params: Any) -> str:
+    """As :func:`tr`, choosing the plural form for the count ``n`` (``{n}``)."""
+    return _translate_plural(singular, plural, n, **params)
+
+
+def N_(message: str) -> str:
+    """Mark ``message`` for extraction without translating it now (module
+    constants such as rule explanations; translated where they are shown)."""
+    return message
+
 
 # Hard errors (design.md) and the few this engine adds.
 ERROR_CODES: frozenset[str] = frozenset(
@@ -52,7 +107,8 @@ class Problem:
     :ivar path: where, in the record's own terms: ``"rounds[2].hands.Ben.pips"``;
         ``""`` for the whole record.
     :ivar code: a stable code from :data:`ERROR_CODES` or :data:`WARNING_CODES`.
-    :ivar message: an English sentence for a person at the table.
+    :ivar message: a sentence for a person at the table, in the language of
+        the installed translator (English by default, see :func:`tr`).
     :ivar params: the values the message names (for translations).
     """
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, fields
 from typing import Any, Mapping
 
-from .errors import Problems
+from .errors import N_, Problems, tr
 
 
 @dataclass(frozen=True)
@@ -39,7 +39,7 @@ OPTIONS: tuple[Option, ...] = (
     Option(
         "double_blank_points",
         50,
-        "Points for the double-blank (0-0) left in a hand; 0 counts it at face value.",
+        N_("Points for the double-blank (0-0) left in a hand; 0 counts it at face value."),
         "seeds 000/002/004 (50 points); seeds 001/003 give no such rule (face value 0)",
         minimum=0,
         maximum=500,
@@ -47,35 +47,35 @@ OPTIONS: tuple[Option, ...] = (
     Option(
         "engine_order",
         "descending",
-        "Engines run from the highest double down to 0-0, or from 0-0 up.",
+        N_("Engines run from the highest double down to 0-0, or from 0-0 up."),
         "seeds 000/001/002/004 (descending); ascending is a common house rule",
         choices=("descending", "ascending"),
     ),
     Option(
         "first_turn",
         "one_tile",
-        "First turn: one tile on your own train or the Mexican train, or a whole train from the engine.",
+        N_("First turn: one tile on your own train or the Mexican train, or a whole train from the engine."),
         "seeds 000/002/004 (one_tile); seed 003 (build_train)",
         choices=("one_tile", "build_train"),
     ),
     Option(
         "after_double",
         "play_again",
-        "After laying a double, play one more tile (which may itself be a double, and so on).",
+        N_("After laying a double, play one more tile (which may itself be a double, and so on)."),
         "seeds 000/002/004/003 (play_again); seed 001 (one_non_double)",
         choices=("play_again", "one_non_double"),
     ),
     Option(
         "open_doubles_order",
         "as_played",
-        "Several open doubles are closed in the order they were laid, or in reverse.",
+        N_("Several open doubles are closed in the order they were laid, or in reverse."),
         "seeds 002/004 (as_played); seed 000 variant (reverse)",
         choices=("as_played", "reverse"),
     ),
     Option(
         "target_score",
         100,
-        "Classic games: the game ends when a player reaches this many points.",
+        N_("Classic games: the game ends when a player reaches this many points."),
         "seed 003 (100; 50 for a quicker game)",
         minimum=1,
         maximum=10000,
@@ -83,7 +83,7 @@ OPTIONS: tuple[Option, ...] = (
     Option(
         "min_round_score",
         0,
-        "Classic games: a round's points count only from this many upward (house rule: 15).",
+        N_("Classic games: a round's points count only from this many upward (house rule: 15)."),
         "seed 003 (house variant)",
         minimum=0,
         maximum=1000,
@@ -91,13 +91,13 @@ OPTIONS: tuple[Option, ...] = (
     Option(
         "draw_counts",
         None,
-        "Tiles dealt to each player, by number of players (replaces the dealing table).",
+        N_("Tiles dealt to each player, by number of players (replaces the dealing table)."),
         "rules-brief.md §2 (the seeds' table); see DRAW_COUNT_PRESETS for published tables",
     ),
     Option(
         "blank_half_points",
         0,
-        "Each tile with a blank half left in a hand adds this many points (the 0-0 counts double_blank_points instead).",
+        N_("Each tile with a blank half left in a hand adds this many points (the 0-0 counts double_blank_points instead)."),
         "house rule, common on public score sheets; no seed gives it",
         minimum=0,
         maximum=100,
@@ -105,7 +105,7 @@ OPTIONS: tuple[Option, ...] = (
     Option(
         "start_engine",
         None,
-        "The engine of the first round, for a shorter game (for example 5 to play 5-5 down to 0-0).",
+        N_("The engine of the first round, for a shorter game (for example 5 to play 5-5 down to 0-0)."),
         "seed 003 and public pages: 'for a shorter game, any double can be used'",
         minimum=0,
         maximum=18,
@@ -113,7 +113,7 @@ OPTIONS: tuple[Option, ...] = (
     Option(
         "end_engine",
         None,
-        "The engine of the last round (0 for 0-0 when descending; the set's top double when ascending).",
+        N_("The engine of the last round (0 for 0-0 when descending; the set's top double when ascending)."),
         "house rule for shorter games",
         minimum=0,
         maximum=18,
@@ -121,7 +121,7 @@ OPTIONS: tuple[Option, ...] = (
     Option(
         "going_out_bonus",
         0,
-        "Points added to whoever went out (a negative number is a reward, e.g. -10).",
+        N_("Points added to whoever went out (a negative number is a reward, e.g. -10)."),
         "house rule; no seed gives it",
         minimum=-1000,
         maximum=1000,
@@ -129,7 +129,7 @@ OPTIONS: tuple[Option, ...] = (
     Option(
         "out_on_double_multiplier",
         1,
-        "When the last tile played is a double, the others' points are multiplied by this.",
+        N_("When the last tile played is a double, the others' points are multiplied by this."),
         "house rule; no seed gives it",
         minimum=1,
         maximum=10,
@@ -137,7 +137,7 @@ OPTIONS: tuple[Option, ...] = (
     Option(
         "marker_penalty",
         0,
-        "Points added for a marker still on a player's train when the round ends.",
+        N_("Points added for a marker still on a player's train when the round ends."),
         "house rule; no seed gives it",
         minimum=0,
         maximum=1000,
@@ -145,28 +145,28 @@ OPTIONS: tuple[Option, ...] = (
     Option(
         "tie_break",
         "none",
-        "Equal totals share a place, or whoever went out more often ranks first.",
+        N_("Equal totals share a place, or whoever went out more often ranks first."),
         "house rule; all seeds: lowest total wins",
         choices=("none", "most_rounds_out"),
     ),
     Option(
         "late_join",
         "zero",
-        "A player who joins late starts at zero, at the highest total, or at the others' average.",
+        N_("A player who joins late starts at zero, at the highest total, or at the others' average."),
         "house rule; no seed gives it",
         choices=("zero", "highest", "average"),
     ),
     Option(
         "winner_scores",
         "others_total",
-        "Classic games: the round's winner scores the others' pips, or the others' pips less their own.",
+        N_("Classic games: the round's winner scores the others' pips, or the others' pips less their own."),
         "seed 003 (others_total); difference is a common variant",
         choices=("others_total", "difference"),
     ),
     Option(
         "round_to",
         1,
-        "Classic games: round each round's points to the nearest 1 or 5.",
+        N_("Classic games: round each round's points to the nearest 1 or 5."),
         "seed 003 variants; public rule pages for the 5s",
         minimum=1,
         maximum=5,
@@ -248,14 +248,14 @@ def parse_rules(data: Any, problems: Problems, path: str = "rules") -> RuleProfi
     if data is None:
         return RuleProfile()
     if not isinstance(data, Mapping):
-        problems.error(path, "bad_value", "The rules must be an object of rule: value.")
+        problems.error(path, "bad_value", tr("The rules must be an object of rule: value."))
         return RuleProfile()
     values: dict[str, Any] = {}
     for key, value in data.items():
         opt = OPTIONS_BY_KEY.get(key)
         where = f"{path}.{key}"
         if opt is None:
-            problems.error(where, "unknown_rule", f"There is no rule called {key!r}.", rule=key)
+            problems.error(where, "unknown_rule", tr("There is no rule called {key!r}.", key=key), rule=key)
             continue
         if key == "draw_counts":
             counts = _parse_draw_counts(value, problems, where)
@@ -267,7 +267,7 @@ def parse_rules(data: Any, problems: Problems, path: str = "rules") -> RuleProfi
                 problems.error(
                     where,
                     "bad_value",
-                    f"{key} must be one of {', '.join(opt.choices)}.",
+                    tr("{key} must be one of {choices}.", key=key, choices=", ".join(opt.choices)),
                     rule=key,
                 )
                 continue
@@ -277,12 +277,13 @@ def parse_rules(data: Any, problems: Problems, path: str = "rules") -> RuleProfi
             problems.error(
                 where,
                 "bad_value",
-                f"{key} must be a whole number from {opt.minimum} to {opt.maximum}.",
+                tr("{key} must be a whole number from {minimum} to {maximum}.", key=key,
+                   minimum=opt.minimum, maximum=opt.maximum),
                 rule=key,
             )
             continue
         if key == "round_to" and value not in (1, 5):
-            problems.error(where, "bad_value", "round_to must be 1 or 5.", rule=key)
+            problems.error(where, "bad_value", tr("round_to must be 1 or 5."), rule=key)
             continue
         values[key] = value
     return RuleProfile(**values)
@@ -292,7 +293,7 @@ def _parse_draw_counts(value: Any, problems: Problems, path: str) -> dict[int, i
     if value is None:
         return None
     if not isinstance(value, Mapping) or not value:
-        problems.error(path, "bad_value", "draw_counts must map a number of players to tiles dealt.")
+        problems.error(path, "bad_value", tr("draw_counts must map a number of players to tiles dealt."))
         return None
     out: dict[int, int] = {}
     for k, v in value.items():
@@ -304,7 +305,7 @@ def _parse_draw_counts(value: Any, problems: Problems, path: str) -> dict[int, i
             problems.error(
                 f"{path}.{k}",
                 "bad_value",
-                "draw_counts must map a number of players (1-20) to tiles dealt (1-100).",
+                tr("draw_counts must map a number of players (1-20) to tiles dealt (1-100)."),
             )
             continue
         out[players] = v
@@ -316,22 +317,22 @@ RULE_FIELDS: tuple[str, ...] = tuple(f.name for f in fields(RuleProfile))
 
 DRAW_COUNT_PRESETS: dict[str, dict] = {
     "seeds": {
-        "label": "The seed rule pages (000, 001, 002, 004)",
+        "label": N_("The seed rule pages (000, 001, 002, 004)"),
         "source": "seeds 000/002/004; seed 001 agrees for double-12",
         "counts": {2: 16, 3: 16, 4: 15, 5: 14, 6: 12, 7: 10, 8: 9},
     },
     "cardinal": {
-        "label": "Cardinal-style sheet: 15 / 12 / 10 / 8",
+        "label": N_("Cardinal-style sheet: 15 / 12 / 10 / 8"),
         "source": "public rule sheet reproduced at htfbw.com/games-cards/Games/76098.shtml",
         "counts": {2: 15, 3: 15, 4: 15, 5: 12, 6: 12, 7: 10, 8: 10, 9: 8, 10: 8},
     },
     "aluminium_case": {
-        "label": "Boxed-set leaflet: 15 / 11 / 8",
+        "label": N_("Boxed-set leaflet: 15 / 11 / 8"),
         "source": "set leaflet reproduced at shop.owlshollow.com (Mexican Train Domino Set Double 12)",
         "counts": {2: 15, 3: 15, 4: 15, 5: 11, 6: 11, 7: 8, 8: 8},
     },
     "club_sheet": {
-        "label": "Club sheet: 16 down to 10",
+        "label": N_("Club sheet: 16 down to 10"),
         "source": "club rules at idahogoodsam.org/gamerules/9",
         "counts": {2: 16, 3: 15, 4: 14, 5: 13, 6: 12, 7: 11, 8: 10},
     },
@@ -341,28 +342,28 @@ DRAW_COUNT_PRESETS: dict[str, dict] = {
 
 PRESETS: dict[str, dict] = {
     "seeds_000_002_004": {
-        "label": "Rule page of seeds 000/002/004",
+        "label": N_("Rule page of seeds 000/002/004"),
         "source": "seeds 000 (Belarusian), 002 (Mongolian), 004 (Korean)",
         "rules": {"double_blank_points": 50, "first_turn": "one_tile", "after_double": "play_again",
                   "open_doubles_order": "as_played"},
     },
     "seed_001": {
-        "label": "Rule page of seed 001",
+        "label": N_("Rule page of seed 001"),
         "source": "seed 001 (Croatian)",
         "rules": {"double_blank_points": 0, "after_double": "one_non_double"},
     },
     "seed_003": {
-        "label": "Travel-set maker's rules (seed 003)",
+        "label": N_("Travel-set maker's rules (seed 003)"),
         "source": "seed 003 (Russian)",
         "rules": {"double_blank_points": 0, "first_turn": "build_train", "after_double": "play_again"},
     },
     "quick": {
-        "label": "Quick game: 6-6 down to 0-0",
+        "label": N_("Quick game: 6-6 down to 0-0"),
         "source": "house rule ('for a shorter game, any double can be used')",
         "rules": {"start_engine": 6},
     },
     "league": {
-        "label": "League style: -10 for going out, ties broken by rounds won",
+        "label": N_("League style: -10 for going out, ties broken by rounds won"),
         "source": "house rules used by clubs",
         "rules": {"double_blank_points": 50, "going_out_bonus": -10, "tie_break": "most_rounds_out",
                   "marker_penalty": 0},
