@@ -9,7 +9,9 @@
   var fromEngine = form.querySelector("input[name=from_engine]");
   var hand = document.getElementById("pl-hand");
   var sum = document.getElementById("pl-sum");
-  var svg = (window.DominoCompanion && window.DominoCompanion.dominoSvg) || function (a, b) { return a + "-" + b; };
+  var layouts = JSON.parse(grid.dataset.pips || "{}");
+  var draw = window.DominoCompanion && window.DominoCompanion.dominoSvg;
+  var svg = function (a, b) { return draw ? draw(a, b, layouts) : a + "-" + b; };
 
   function norm(t) {
     var p = t.split("-").map(function (x) { return parseInt(x, 10); });
