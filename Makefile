@@ -7,8 +7,13 @@ PY     := $(VENV)/bin/python
 FLASK  := $(VENV)/bin/flask --app companion
 HOST   ?= 0.0.0.0
 PORT   ?= 5000
+BABEL  := $(VENV)/bin/pybabel
+I18N   := companion/translations
+# Keywords beyond Babel's defaults: see babel.cfg.
+I18N_KEYWORDS := -k lazy_gettext -k tr -k trn:1,2 -k _t -k _tn:1,2
 
-.PHONY: run test install test-deps browser db-upgrade lint clean
+.PHONY: run test install test-deps browser fonts db-upgrade lint clean \
+	i18n-compile i18n-extract i18n-update
 
 $(VENV)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -25,7 +30,31 @@ install: $(VENV)/.installed
 db-upgrade: $(VENV)/.installed
 	$(FLASK) db upgrade
 
-run: db-upgrade
+# Languages (companion/i18n.py): the .mo files are built here, not committed.
+i18n-compile: $(VENV)/.installed
+	$(BABEL) -q compile -d $(I18N)
+
+# messages.pot from the Python code and the templates (babel.cfg).
+i18n-extract: $(VENV)/.installed
+	$(BABEL) -q extract -F babel.cfg $(I18N_KEYWORDS) --add-comments=Translators: \
+	  --sort-by-file --project="Domino Table Companion" -o messages.pot .
+
+# Merge messages.pot into every catalogue (then translate what is new or fuzzy).
+i18n-update: i18n-extract
+	$(BABEL) -q update -i messages.pot -d $(I18N)
+
+# Fonts for the PDF score sheets: DejaVu (Latin, Cyrillic) and Noto CJK
+# (Hangul). Installed from Debian when missing and we may install packages.
+fonts:
+	@{ fc-list :lang=ko 2>/dev/null | grep -q . && fc-list 2>/dev/null | grep -q "DejaVu Sans"; } || { \
+	  if [ "$$(id -u)" = "0" ] && command -v apt-get >/dev/null 2>&1; then \
+	    echo "Installing fonts for the score sheets (DejaVu, Noto CJK)..."; \
+	    (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
+	      fonts-dejavu-core fonts-noto-cjk >/dev/null) \
+	      || echo "Could not install fonts: Korean score sheets may miss glyphs."; \
+	  else echo "Fonts for Hangul (fonts-noto-cjk) are missing and cannot be installed here."; fi; }
+
+run: db-upgrade i18n-compile fonts
 	$(PY) -m companion.serve --host $(HOST) --port $(PORT)
 
 # Chromium for the browser tests: Debian's package (Playwright's own browser
@@ -38,7 +67,7 @@ browser:
 	      || echo "Could not install chromium: the browser tests will be skipped."; \
 	  else echo "chromium is not installed and cannot be installed here: browser tests will be skipped."; fi; }
 
-test-deps: $(VENV)/.test-installed browser
+test-deps: $(VENV)/.test-installed browser fonts i18n-compile
 
 test: test-deps
 	$(PY) -m pytest $(PYTEST_ARGS)

@@ -26,10 +26,11 @@ from flask import (
 )
 
 from . import security
+from .i18n import gettext
 
 bp = Blueprint("auth", __name__)
 
-OPEN_ENDPOINTS = {"static", "auth.login", "health.healthz"}
+OPEN_ENDPOINTS = {"static", "auth.login", "health.healthz", "i18n.set_language"}
 
 
 def token_ok(candidate: str | None) -> bool:
@@ -54,7 +55,9 @@ def _wants_json() -> bool:
 def _too_many(wait: float):
     """429: too many wrong tokens from this address."""
     seconds = max(1, int(wait + 0.999))
-    message = f"Too many wrong tokens from this address; try again in {seconds} s."
+    message = gettext(
+        "Too many wrong tokens from this address; try again in %(seconds)s s.", seconds=seconds
+    )
     if _wants_json():
         response = jsonify(errors=[{"path": "", "code": "too_many_attempts", "message": message}])
     else:
@@ -124,7 +127,7 @@ def _guard():
         return None
     if _wants_json():
         response = jsonify(
-            errors=[{"path": "", "code": "unauthorized", "message": "The access token is needed."}]
+            errors=[{"path": "", "code": "unauthorized", "message": gettext("The access token is needed.")}]
         )
         response.status_code = 401
         response.headers["WWW-Authenticate"] = "Bearer"

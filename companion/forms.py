@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Mapping
 
+from .i18n import gettext
 from .rules.errors import Problem
 
 NUMBER_LIMIT = 100000
@@ -25,6 +26,10 @@ def _int(text: str | None) -> int | None | str:
     if not digits.isdigit() or len(digits) > 6:
         return text
     return sign * int(digits)
+
+
+def _not_whole(text: str) -> str:
+    return gettext("“%(text)s” is not a whole number.", text=text)
 
 
 @dataclass
@@ -58,7 +63,7 @@ def round_from_form(form: Mapping[str, str], players: list[str], kind: str = "me
         if winner.isdigit() and int(winner) < len(players):
             result.data["winner"] = players[int(winner)]
         else:
-            result.problems.append(Problem("winner", "bad_value", "Tap the child who went out first."))
+            result.problems.append(Problem("winner", "bad_value", gettext("Tap the child who went out first.")))
         return result
     out = form.get("out", "")
     hands: dict[str, dict[str, Any]] = {}
@@ -71,7 +76,7 @@ def round_from_form(form: Mapping[str, str], players: list[str], kind: str = "me
             value = _int(form.get(f"{field_name}-{seat}"))
             if isinstance(value, str):
                 result.problems.append(
-                    Problem(f"hands.{name}.{key}", "bad_value", f"“{value}” is not a whole number.")
+                    Problem(f"hands.{name}.{key}", "bad_value", _not_whole(value))
                 )
             elif value is not None:
                 hand[key] = value
@@ -92,11 +97,11 @@ def round_from_form(form: Mapping[str, str], players: list[str], kind: str = "me
         pips = _int(form.get(f"pips-{seat}"))
         if pips is None:
             result.problems.append(
-                Problem(f"hands.{name}.pips", "bad_value", f"Type {name}'s pips, or tap Out.")
+                Problem(f"hands.{name}.pips", "bad_value", gettext("Type %(name)s's pips, or tap Out.", name=name))
             )
         elif isinstance(pips, str):
             result.problems.append(
-                Problem(f"hands.{name}.pips", "bad_value", f"“{pips}” is not a whole number.")
+                Problem(f"hands.{name}.pips", "bad_value", _not_whole(pips))
             )
         else:
             hand["pips"] = pips
@@ -114,11 +119,11 @@ def round_from_form(form: Mapping[str, str], players: list[str], kind: str = "me
     else:
         ended = None
         result.problems.append(
-            Problem("ended", "bad_value", "Tap the player who went out, or Blocked.")
+            Problem("ended", "bad_value", gettext("Tap the player who went out, or Blocked."))
         )
     dealt = _int(form.get("dealt"))
     if isinstance(dealt, str):
-        result.problems.append(Problem("dealt", "bad_value", f"“{dealt}” is not a whole number."))
+        result.problems.append(Problem("dealt", "bad_value", _not_whole(dealt)))
     elif dealt is not None:
         result.data["dealt"] = dealt
     if ended:
@@ -198,7 +203,7 @@ def game_from_form(form) -> tuple[dict[str, Any], list[Problem]]:
     elif isinstance(set_n, int):
         record["set"] = set_n
     else:
-        problems.append(Problem("set", "unknown_set", "Choose the set."))
+        problems.append(Problem("set", "unknown_set", gettext("Choose the set.")))
     rules: dict[str, Any] = {}
     preset = form.get("preset") or ""
     if preset in PRESETS and kind == "mexican_train":
@@ -217,7 +222,7 @@ def game_from_form(form) -> tuple[dict[str, Any], list[Problem]]:
             rules[opt.key] = value
         else:
             problems.append(
-                Problem(f"rules.{opt.key}", "bad_value", f"“{raw}” is not a whole number.")
+                Problem(f"rules.{opt.key}", "bad_value", _not_whole(raw))
             )
     draw = form.get("draw_preset") or ""
     if draw in DRAW_COUNT_PRESETS:

@@ -1,33 +1,206 @@
 """Languages: the one module that owns Flask-Babel.
 
 The language follows the browser's ``Accept-Language`` unless the device chose
-one (kept in a cookie).
+one (kept in the ``lang`` cookie, set by ``/lang/<code>``). The catalogues are
+``companion/translations/<code>/LC_MESSAGES/messages.po``; ``make run`` and
+``make test`` compile them (``pybabel compile``), and the app compiles any
+that are missing or stale when it starts, so a checkout without ``.mo`` files
+still speaks every language.
+
+The rules engine (``companion/rules``) knows nothing of Flask: its messages are
+English templates passed through :func:`companion.rules.errors.tr`. This module
+installs a translator there that looks each template up in the request's
+catalogue, then formats it.
 """
 
 from __future__ import annotations
 
-from flask import Flask, request
-from flask_babel import Babel, gettext, lazy_gettext, ngettext
+import logging
+import subprocess
+import sys
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
 
-LANGUAGES: dict[str, str] = {"en": "English"}
+import click
+from babel import support
+from flask import Blueprint, Flask, has_request_context, redirect, request, url_for
+from flask_babel import Babel, get_locale, get_translations, gettext, lazy_gettext, ngettext
+
+from .rules import errors as rule_errors
+
+LANGUAGES: dict[str, str] = {
+    "en": "English",
+    "ru": "Русский",
+    "be": "Беларуская",
+    "hr": "Hrvatski",
+    "mn": "Монгол",
+    "ko": "한국어",
+}
 """Languages with a catalogue, by code, with their own name."""
 
+COOKIE = "lang"
+"""The cookie that keeps a device's chosen language."""
+COOKIE_AGE = 60 * 60 * 24 * 365 * 2
+
+TRANSLATIONS = Path(__file__).resolve().parent / "translations"
+"""Where the catalogues live (``<code>/LC_MESSAGES/messages.po``)."""
+
 babel = Babel()
+bp = Blueprint("i18n", __name__)
+log = logging.getLogger(__name__)
 
 
 def select_locale() -> str:
-    """The language of this request: the device's choice, else the browser's."""
-    chosen = request.cookies.get("lang")
+    """The language of this request: the device's choice, else the browser's
+    (English outside a request: the CLI's messages)."""
+    if not has_request_context():
+        return "en"
+    chosen = request.cookies.get(COOKIE)
     if chosen in LANGUAGES:
         return chosen
     return request.accept_languages.best_match(list(LANGUAGES)) or "en"
 
 
+def current_language() -> str:
+    """The code of the language in use (``"en"`` outside a request)."""
+    locale = get_locale()
+    return locale.language if locale is not None else "en"
+
+
+def translate(message: str, /, **params: Any) -> str:
+    """The rules engine's translator: ``message`` (a ``str.format`` template)
+    from the current catalogue, formatted with ``params``."""
+    return get_translations().ugettext(message).format(**params)
+
+
+def translate_plural(singular: str, plural: str, n: int, /, **params: Any) -> str:
+    """As :func:`translate`, with the plural form for ``n`` (given as ``{n}``)."""
+    return get_translations().ungettext(singular, plural, n).format(n=n, **params)
+
+
+def translated(message: str) -> str:
+    """``message`` (marked elsewhere with ``N_``) in the current language."""
+    return get_translations().ugettext(message) if message else message
+
+
+@lru_cache(maxsize=None)
+def catalogue(language: str) -> support.NullTranslations:
+    """The compiled catalogue of ``language`` (no request needed: the PDF, the
+    CLI); English (the templates themselves) for ``"en"`` or a missing one."""
+    if language not in LANGUAGES or language == "en":
+        return support.NullTranslations()
+    compile_catalogues()
+    return support.Translations.load(str(TRANSLATIONS), [language], domain="messages")
+
+
+def compile_catalogues(directory: Path = TRANSLATIONS, force: bool = False) -> list[Path]:
+    """Compile every ``messages.po`` under ``directory`` whose ``.mo`` is
+    missing or older (what ``pybabel compile -d`` does).
+
+    :param force: compile even when the ``.mo`` looks up to date.
+    :return: the ``.mo`` files written.
+    """
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+
+    written = []
+    for po in sorted(directory.glob("*/LC_MESSAGES/messages.po")):
+        mo = po.with_suffix(".mo")
+        if not force and mo.exists() and mo.stat().st_mtime >= po.stat().st_mtime:
+            continue
+        with po.open("rb") as f:
+            catalog = read_po(f, locale=po.parent.parent.name)
+        try:
+            with mo.open("wb") as f:
+                write_mo(f, catalog)
+        except OSError as exc:  # a read-only checkout: the language stays English
+            log.warning("cannot write %s: %s", mo, exc)
+            continue
+        written.append(mo)
+    return written
+
+
+@bp.get("/lang/<code>")
+def set_language(code: str):
+    """Keep ``code`` as this device's language (a cookie), then go back.
+
+    ``?next=/path`` (a path on this site) is where to go; else the page the
+    link was on, else the games page.
+    """
+    nxt = request.args.get("next") or ""
+    if not nxt:
+        referrer = urlsplit(request.referrer or "")
+        if referrer.netloc == request.host and referrer.path.startswith("/"):
+            nxt = referrer.path + (f"?{referrer.query}" if referrer.query else "")
+    if not nxt.startswith("/") or nxt.startswith("//") or "\\" in nxt:
+        nxt = url_for("games.index")
+    response = redirect(nxt)
+    if code in LANGUAGES:
+        response.set_cookie(
+            COOKIE, code, max_age=COOKIE_AGE, samesite="Lax", httponly=True,
+            secure=request.is_secure,
+        )
+    return response
+
+
+ROOT = TRANSLATIONS.parent.parent
+KEYWORDS = ("lazy_gettext", "tr", "trn:1,2", "_t", "_tn:1,2")
+"""Extraction keywords beyond Babel's defaults (as in babel.cfg and the Makefile)."""
+
+translate_cli = click.Group("translate", help="Extract, update and compile the catalogues.")
+
+
+def _pybabel(*args: str) -> None:
+    command = [sys.executable, "-m", "babel.messages.frontend", "-q", *args]
+    if subprocess.call(command, cwd=ROOT):
+        raise click.ClickException(" ".join(args[:1]) + " failed")
+
+
+@translate_cli.command("update")
+def _update_command() -> None:
+    """Extract messages.pot and merge it into every catalogue."""
+    keywords = [arg for k in KEYWORDS for arg in ("-k", k)]
+    _pybabel("extract", "-F", "babel.cfg", *keywords, "--add-comments=Translators:",
+             "--sort-by-file", "--project=Domino Table Companion", "-o", "messages.pot", ".")
+    _pybabel("update", "-i", "messages.pot", "-d", str(TRANSLATIONS))
+
+
+@translate_cli.command("compile")
+def _compile_command() -> None:
+    """Compile every catalogue (.po → .mo)."""
+    for mo in compile_catalogues(force=True):
+        click.echo(f"compiled {mo.relative_to(ROOT)}")
+
+
+def _template_globals() -> dict[str, Any]:
+    return {"languages": LANGUAGES, "current_language": current_language, "translated": translated}
+
 
 def init_babel(app: Flask) -> None:
-    """Bind Babel to ``app`` with the catalogues under ``companion/translations``."""
-    app.config.setdefault("BABEL_TRANSLATION_DIRECTORIES", "translations")
+    """Bind Babel to ``app`` with the catalogues under ``companion/translations``,
+    install the engine's translator and the ``/lang/<code>`` switch."""
+    app.config.setdefault("BABEL_TRANSLATION_DIRECTORIES", str(TRANSLATIONS))
+    compile_catalogues()
     babel.init_app(app, locale_selector=select_locale)
+    rule_errors.set_translator(translate, translate_plural)
+    app.context_processor(_template_globals)
+    app.register_blueprint(bp)
+    app.cli.add_command(translate_cli)
 
 
-__all__ = ["LANGUAGES", "babel", "gettext", "lazy_gettext", "ngettext", "select_locale"]
+__all__ = [
+    "LANGUAGES",
+    "babel",
+    "catalogue",
+    "compile_catalogues",
+    "current_language",
+    "gettext",
+    "lazy_gettext",
+    "ngettext",
+    "select_locale",
+    "translate",
+    "translate_plural",
+    "translated",
+]

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import datetime
 import mimetypes
+from contextvars import ContextVar
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -25,6 +26,7 @@ from urllib.request import url2pathname
 
 import jinja2
 
+from .rules.errors import N_
 from .rules.game import Game
 from .rules.profile import OPTIONS_BY_KEY
 from .rules.schedule import starter
@@ -54,24 +56,24 @@ _COMPACT_BELOW = 8.0  # rows lower than this use the compact type sizes
 _OPEN_ROWS = 13  # rows on a sheet for a game without a fixed schedule (classic, picture)
 
 _RULE_LABELS: dict[str, str] = {
-    "double_blank_points": "Double-blank",
-    "engine_order": "Engine order",
-    "first_turn": "First turn",
-    "after_double": "After a double",
-    "open_doubles_order": "Open doubles",
-    "target_score": "Target score",
-    "min_round_score": "Round minimum",
-    "draw_counts": "Deal table",
-    "blank_half_points": "Blank halves",
-    "start_engine": "First engine",
-    "end_engine": "Last engine",
-    "going_out_bonus": "Going out",
-    "out_on_double_multiplier": "Out on a double",
-    "marker_penalty": "Marker left",
-    "tie_break": "Tie break",
-    "late_join": "Late joiners",
-    "winner_scores": "Round winner scores",
-    "round_to": "Rounding",
+    "double_blank_points": N_("Double-blank"),
+    "engine_order": N_("Engine order"),
+    "first_turn": N_("First turn"),
+    "after_double": N_("After a double"),
+    "open_doubles_order": N_("Open doubles"),
+    "target_score": N_("Target score"),
+    "min_round_score": N_("Round minimum"),
+    "draw_counts": N_("Deal table"),
+    "blank_half_points": N_("Blank halves"),
+    "start_engine": N_("First engine"),
+    "end_engine": N_("Last engine"),
+    "going_out_bonus": N_("Going out"),
+    "out_on_double_multiplier": N_("Out on a double"),
+    "marker_penalty": N_("Marker left"),
+    "tie_break": N_("Tie break"),
+    "late_join": N_("Late joiners"),
+    "winner_scores": N_("Round winner scores"),
+    "round_to": N_("Rounding"),
 }
 """Short labels of the rule keys (any other key is shown by its name)."""
 _POINT_RULES = frozenset(
@@ -85,39 +87,87 @@ _POINT_RULES = frozenset(
     }
 )
 _VALUE_LABELS: dict[str, str] = {
-    "descending": "highest double first",
-    "ascending": "0-0 first",
-    "one_tile": "one tile",
-    "build_train": "build a whole train",
-    "play_again": "play again",
-    "one_non_double": "one more non-double",
-    "as_played": "in the order laid",
-    "reverse": "last laid first",
-    "none": "none: places are shared",
-    "most_rounds_out": "most rounds gone out",
-    "zero": "start at 0",
-    "highest": "start at the highest total",
-    "average": "start at the average",
-    "others_total": "the others' pips",
-    "difference": "the others' pips less their own",
+    "descending": N_("highest double first"),
+    "ascending": N_("0-0 first"),
+    "one_tile": N_("one tile"),
+    "build_train": N_("build a whole train"),
+    "play_again": N_("play again"),
+    "one_non_double": N_("one more non-double"),
+    "as_played": N_("in the order laid"),
+    "reverse": N_("last laid first"),
+    "none": N_("none: places are shared"),
+    "most_rounds_out": N_("most rounds gone out"),
+    "zero": N_("start at 0"),
+    "highest": N_("start at the highest total"),
+    "average": N_("start at the average"),
+    "others_total": N_("the others' pips"),
+    "difference": N_("the others' pips less their own"),
 }
 """How choice values read on paper (any other value shows as it is)."""
+
+
+RULE_LABELS = _RULE_LABELS
+VALUE_LABELS = _VALUE_LABELS
 
 
 class ResourceRefused(ValueError):
     """A sheet asked for a resource outside the app's ``static/`` folder."""
 
 
+# ---------------------------------------------------------------- language
+
+_LANGUAGE: ContextVar[str] = ContextVar("sheet_language", default="en")
+"""The language of the sheet being made (set by :func:`_in_language`)."""
+
+
+def _catalogue():
+    from .i18n import catalogue
+
+    return catalogue(_LANGUAGE.get())
+
+
+def _t(message: str, /, **params: Any) -> str:
+    """``message`` in the sheet's language, ``str.format``-ed with ``params``."""
+    text = _catalogue().ugettext(message) if message else message
+    return text.format(**params) if params else text
+
+
+def _tn(singular: str, plural: str, n: int, /, **params: Any) -> str:
+    """As :func:`_t`, the plural form for ``n`` (``{n}``)."""
+    return _catalogue().ungettext(singular, plural, n).format(n=n, **params)
+
+
+class _in_language:
+    """``with _in_language("ko"):`` makes the sheet's words Korean inside."""
+
+    def __init__(self, language: str | None):
+        self.language = language or "en"
+
+    def __enter__(self):
+        self.token = _LANGUAGE.set(self.language)
+
+    def __exit__(self, *exc):
+        _LANGUAGE.reset(self.token)
+
+
 # ---------------------------------------------------------------- context
 
 
 def _ordinal(n: int) -> str:
+    # Translators: a place in the standings on the sheet ("1st"; "1." or "1위" elsewhere).
+    place = _t("{n}th")
+    if place != "{n}th":
+        return place.format(n=n)
     suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
     return f"{n}{suffix}"
 
 
 def _format_date(day: datetime.date) -> str:
-    """``Saturday 14 June 2025`` (English names, independent of the locale)."""
+    """``Saturday 14 June 2025`` in English; the language's full date elsewhere."""
+    if _LANGUAGE.get() != "en":
+        from babel.dates import format_date
+
+        return format_date(day, format="full", locale=_LANGUAGE.get())
     weekdays = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
     months = (
         "January", "February", "March", "April", "May", "June", "July",
@@ -130,28 +180,30 @@ def _names(names: list[str]) -> str:
     """``Ana``, ``Ana and Ben``, ``Ana, Ben and Chen``."""
     if len(names) <= 1:
         return "".join(names)
-    return f"{', '.join(names[:-1])} and {names[-1]}"
+    return _t("{names} and {last}", names=", ".join(names[:-1]), last=names[-1])
 
 
 def _rule_value(key: str, value: Any) -> str:
     """A rule's value as it reads on paper: ``50 points``, ``5-5``, ``×2``."""
     if value is None:
-        return "as scheduled"
+        return _t("as scheduled")
     if key == "double_blank_points" and value == 0:
-        return "face value (0 points)"
+        return _t("face value (0 points)")
     if key == "draw_counts":
         counts = sorted((int(players), tiles) for players, tiles in value.items())
-        return ", ".join(f"{players} players: {tiles}" for players, tiles in counts)
+        return ", ".join(
+            _t("{players} players: {tiles}", players=players, tiles=tiles) for players, tiles in counts
+        )
     if key in ("start_engine", "end_engine"):
         return f"{value}-{value}"
     if key == "out_on_double_multiplier":
         return f"×{value}"
     if key == "round_to":
-        return "nearest 5" if value == 5 else f"nearest {value}"
+        return _t("nearest {value}", value=value)
     if key in _POINT_RULES:
-        return f"{value} points"
+        return _t("{value} points", value=value)
     if isinstance(value, str):
-        return _VALUE_LABELS.get(value, value.replace("_", " "))
+        return _t(_VALUE_LABELS[value]) if value in _VALUE_LABELS else value.replace("_", " ")
     return str(value)
 
 
@@ -164,18 +216,20 @@ def _rules_in_play(game: Game) -> list[dict[str, Any]]:
     n = table.set_n
     if table.engines:
         first, last = table.engines[0], table.engines[-1]
-        set_explain = (
-            f"{table.set.size} tiles; {len(table.engines)} rounds, "
-            f"engines {first}-{first} to {last}-{last}."
+        set_explain = _t(
+            "{size} tiles; {rounds} rounds, engines {first}-{first} to {last}-{last}.",
+            size=table.set.size, rounds=len(table.engines), first=first, last=last,
         )
     else:
-        set_explain = f"{table.set.size} tiles."
+        set_explain = _t("{size} tiles.", size=table.set.size)
     lines: list[dict[str, Any]] = [
-        {"label": "Set", "value": f"Double-{n}", "explain": set_explain},
+        {"label": _t("Set"), "value": _t("Double-{n}", n=n), "explain": set_explain},
         {
-            "label": "Deal",
-            "value": f"{table.standard_deal()} tiles each",
-            "explain": f"{len(table.players)} players; a round's own deal may differ.",
+            "label": _t("Deal"),
+            "value": _t("{n} tiles each", n=table.standard_deal()),
+            "explain": _t(
+                "{players} players; a round's own deal may differ.", players=len(table.players)
+            ),
         },
     ]
     changed = rules.changed()
@@ -187,9 +241,13 @@ def _rules_in_play(game: Game) -> list[dict[str, Any]]:
         default = option.default if option is not None else None
         lines.append(
             {
-                "label": _RULE_LABELS.get(key, key.replace("_", " ").capitalize()),
+                "label": (
+                    _t(_RULE_LABELS[key])
+                    if key in _RULE_LABELS
+                    else key.replace("_", " ").capitalize()
+                ),
                 "value": _rule_value(key, shown[key]),
-                "explain": option.explain if option is not None else "",
+                "explain": _t(option.explain) if option is not None else "",
                 "changed": key in changed,
                 "default": (
                     _rule_value(key, default) if key in changed and default is not None else None
@@ -286,24 +344,26 @@ def _kind_words(game: Game) -> dict[str, str]:
     if kind == "mexican_train":
         last = table.engines[-1] if table.engines else 0
         return {
-            "name": "Mexican Train",
-            "unit": "points",
-            "wins": "lowest total wins",
-            "hint": f"Game in progress: the lowest total after the {last}-{last} round wins.",
+            "name": _t("Mexican Train"),
+            "unit": _t("points"),
+            "wins": _t("lowest total wins"),
+            "hint": _t(
+                "Game in progress: the lowest total after the {last}-{last} round wins.", last=last
+            ),
         }
     if kind == "picture":
         return {
-            "name": "Picture dominoes",
-            "unit": "rounds won",
-            "wins": "most rounds won wins",
-            "hint": "A tally of who went out first in each round.",
+            "name": _t("Picture dominoes"),
+            "unit": _t("rounds won"),
+            "wins": _t("most rounds won wins"),
+            "hint": _t("A tally of who went out first in each round."),
         }
     target = table.rules.target_score
     return {
-        "name": f"{kind.capitalize()} dominoes",
-        "unit": "points",
-        "wins": f"first to {target} points wins",
-        "hint": f"Game in progress: the first to reach {target} points wins.",
+        "name": _t("Block dominoes") if kind == "block" else _t("Draw dominoes"),
+        "unit": _t("points"),
+        "wins": _t("first to {target} points wins", target=target),
+        "hint": _t("Game in progress: the first to reach {target} points wins.", target=target),
     }
 
 
@@ -321,6 +381,7 @@ def sheet_context(
     paper: str = "a4",
     blank: bool = False,
     title: str | None = None,
+    language: str | None = None,
 ) -> dict[str, Any]:
     """The plain data a score sheet template needs (no domain objects).
 
@@ -333,12 +394,22 @@ def sheet_context(
     :param paper: ``"a4"`` or ``"letter"``.
     :param blank: leave every score cell empty (a sheet to play on paper).
     :param title: the sheet's heading; ``"Mexican Train score sheet"`` by default.
+    :param language: the language of the sheet's words (a code of
+        :data:`companion.i18n.LANGUAGES`); English by default.
     :return: a dict of strings, numbers, booleans, lists and dicts. Points and
         totals are ints (points), ``None`` where a cell stays empty.
     :raises ValueError: for an unknown ``paper``.
     """
     if paper not in PAPERS:
         raise ValueError(f"paper must be one of {', '.join(PAPERS)}, not {paper!r}")
+    with _in_language(language):
+        context = _sheet_context(game, played_on=played_on, paper=paper, blank=blank, title=title)
+    return {**context, "language": language or "en"}
+
+
+def _sheet_context(
+    game: Game, *, played_on: datetime.date, paper: str, blank: bool, title: str | None
+) -> dict[str, Any]:
     table = game.table
     players = list(table.players)
     rules = table.rules
@@ -408,7 +479,7 @@ def sheet_context(
         standings = [
             {
                 "rank": s.rank,
-                "place": _ordinal(s.rank) if s.rank is not None else "left",
+                "place": _ordinal(s.rank) if s.rank is not None else _t("left"),
                 "player": s.player,
                 "total": s.total,
                 "winner": s.player in winners_list,
@@ -417,7 +488,7 @@ def sheet_context(
         ]
     rule_lines = _rules_in_play(game)
     context: dict[str, Any] = {
-        "title": title or f"{words['name']} score sheet",
+        "title": title or _t("{game} score sheet", game=words["name"]),
         "game_name": words["name"],
         "unit": words["unit"],
         "wins": words["wins"],
@@ -426,7 +497,7 @@ def sheet_context(
         "played_on_iso": played_on.isoformat(),
         "blank": blank,
         "status": status,
-        "set_label": f"Double-{table.set_n}",
+        "set_label": _t("Double-{n}", n=table.set_n),
         "has_engines": has_engines,
         "rules": rule_lines,
         "double_blank_points": rules.double_blank_points if table.kind == "mexican_train" else 0,
@@ -458,18 +529,28 @@ def sheet_context(
 @lru_cache(maxsize=1)
 def _environment() -> jinja2.Environment:
     """Our own Jinja environment over ``templates/``: works outside a request."""
-    return jinja2.Environment(
+    env = jinja2.Environment(
         loader=jinja2.FileSystemLoader(TEMPLATES),
         autoescape=True,
         undefined=jinja2.StrictUndefined,
         trim_blocks=True,
         lstrip_blocks=True,
+        extensions=["jinja2.ext.i18n"],
     )
+    # ``_()`` in the sheet template: the catalogue of the sheet's language.
+    env.install_gettext_callables(  # type: ignore[attr-defined]
+        gettext=lambda s: _catalogue().ugettext(s),
+        ngettext=lambda s, p, n: _catalogue().ungettext(s, p, n),
+        newstyle=True,
+    )
+    return env
 
 
 def render_html(context: dict[str, Any]) -> str:
-    """The sheet's HTML from :func:`sheet_context`'s data (names escaped)."""
-    return _environment().get_template(TEMPLATE).render(**context)
+    """The sheet's HTML from :func:`sheet_context`'s data (names escaped), in
+    the context's ``language``."""
+    with _in_language(context.get("language")):
+        return _environment().get_template(TEMPLATE).render(**context)
 
 
 def static_path(url: str, static_root: Path = STATIC) -> Path:
@@ -579,6 +660,7 @@ def score_sheet_pdf(
     paper: str = "a4",
     blank: bool = False,
     title: str | None = None,
+    language: str | None = None,
 ) -> bytes:
     """The score sheet of a Mexican Train game as a one-page PDF.
 
@@ -602,15 +684,22 @@ def score_sheet_pdf(
     :param paper: ``"a4"`` (595 × 842 pt) or ``"letter"`` (612 × 792 pt).
     :param blank: print an empty sheet for playing on paper.
     :param title: the heading; ``"Mexican Train score sheet"`` by default.
+    :param language: the language of the sheet (a code of
+        :data:`companion.i18n.LANGUAGES`, e.g. ``"ko"``); English by default.
+        Fonts: DejaVu Sans carries Latin and Cyrillic, Noto Sans CJK Hangul.
     :return: the PDF document, as bytes.
     :raises ValueError: for an unknown ``paper``.
     """
-    context = sheet_context(game, played_on=played_on, paper=paper, blank=blank, title=title)
+    context = sheet_context(
+        game, played_on=played_on, paper=paper, blank=blank, title=title, language=language
+    )
     return _fit_one_page(context).write_pdf()
 
 
 __all__ = [
     "PAPERS",
+    "RULE_LABELS",
+    "VALUE_LABELS",
     "ResourceRefused",
     "fetch_static",
     "render_html",

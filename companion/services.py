@@ -13,6 +13,7 @@ from sqlalchemy import func, update
 from sqlalchemy.exc import IntegrityError
 
 from .db import db
+from .i18n import gettext
 from .models import GameRow, PlayerRow, RoundRow
 from .rules import Game, RecordError, check_round, read_game
 from .rules.errors import Problem
@@ -163,9 +164,12 @@ def add_round(game_id: int, data: Any, number: int | None = None, confirm: bool 
         if number is not None and number != nxt:
             raise Conflict(
                 "number",
-                f"Round {number} is already recorded; the next round is {nxt}."
+                gettext(
+                    "Round %(number)s is already recorded; the next round is %(next)s.",
+                    number=number, next=nxt,
+                )
                 if number < nxt
-                else f"The next round is {nxt}, not {number}.",
+                else gettext("The next round is %(next)s, not %(number)s.", next=nxt, number=number),
             )
         rnd = check_round(game, data, nxt, confirm=confirm)
         new = RoundRow(game_id=row.id, number=nxt, data=rnd.as_dict())
@@ -201,7 +205,7 @@ def replace_round(
     """
     conflict = Conflict(
         f"rounds[{number - 1}].version",
-        f"Round {number} was changed on another device since you opened it.",
+        gettext("Round %(number)s was changed on another device since you opened it.", number=number),
     )
     try:
         row, game = _lock_game(game_id)
@@ -241,7 +245,9 @@ def delete_last_round(game_id: int, number: int) -> None:
                     Problem(
                         f"rounds[{number - 1}]",
                         "bad_value",
-                        f"Only the last round ({len(row.rounds)}) can be deleted.",
+                        gettext(
+                            "Only the last round (%(last)s) can be deleted.", last=len(row.rounds)
+                        ),
                     )
                 ]
             )

@@ -8,6 +8,7 @@ from typing import Any
 from flask import Blueprint, jsonify, request
 
 from .. import services
+from ..i18n import gettext
 from ..rules import RecordError
 from ..rules.errors import Problem
 
@@ -27,17 +28,18 @@ def _json_body() -> tuple[dict[str, Any] | None, Any]:
     """The request's JSON object, or an error answer (415 not JSON, 422 not an object)."""
     if not request.is_json:
         return None, _problems(
-            [Problem("", "bad_value", "Send the body as JSON (Content-Type: application/json).")],
+            [Problem("", "bad_value", gettext("Send the body as JSON (Content-Type: application/json)."))],
             status=415,
         )
     body = request.get_json(silent=True)
     if not isinstance(body, dict):
-        return None, _problems([Problem("", "bad_value", "The body must be a JSON object.")])
+        return None, _problems([Problem("", "bad_value", gettext("The body must be a JSON object."))])
     return body, None
 
 
 def _not_found(what: str = "game"):
-    return _problems([Problem("", "not_found", f"No such {what}.")], status=404)
+    message = gettext("No such game.") if what == "game" else gettext("No such game or round.")
+    return _problems([Problem("", "not_found", message)], status=404)
 
 
 @bp.errorhandler(RecordError)

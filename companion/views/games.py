@@ -14,6 +14,8 @@ from ..forms import (
     round_from_form,
     round_to_form,
 )
+from ..i18n import current_language, lazy_gettext, translated
+from ..pdf import RULE_LABELS, VALUE_LABELS
 from ..pips import layout as pip_layout
 from ..pips import layouts as pip_layouts
 from ..rules import RecordError, plan_round
@@ -25,10 +27,10 @@ bp.add_app_template_global(pip_layout, "pip_layout")
 bp.add_app_template_global(pip_layouts, "pip_layouts")
 
 KIND_NAMES = {
-    "mexican_train": "Mexican Train",
-    "draw": "Draw game",
-    "block": "Block game",
-    "picture": "Picture dominoes",
+    "mexican_train": lazy_gettext("Mexican Train"),
+    "draw": lazy_gettext("Draw game"),
+    "block": lazy_gettext("Block game"),
+    "picture": lazy_gettext("Picture dominoes"),
 }
 
 
@@ -39,9 +41,10 @@ def rules_in_play(rules) -> list[dict]:
         if key == "draw_counts":
             shown = ", ".join(f"{p}→{n}" for p, n in value.items())
         else:
-            shown = value
-        out.append({"key": key, "value": shown, "explain": OPTIONS_BY_KEY[key].explain,
-                    "short": f"{key.replace('_', ' ')} {shown}"})
+            shown = translated(VALUE_LABELS[value]) if value in VALUE_LABELS else value
+        label = translated(RULE_LABELS[key]) if key in RULE_LABELS else key.replace("_", " ")
+        out.append({"key": key, "value": shown, "explain": translated(OPTIONS_BY_KEY[key].explain),
+                    "short": f"{label} {shown}"})
     return out
 
 
@@ -57,6 +60,7 @@ def _index_context(values=None, errors=None, warnings=None):
         options=[o for o in OPTIONS if o.key != "draw_counts"],
         presets=PRESETS,
         draw_presets=DRAW_COUNT_PRESETS,
+        value_labels=VALUE_LABELS,
     )
 
 
@@ -237,7 +241,9 @@ def sheet(game_id: int):
     if paper not in ("a4", "letter"):
         abort(400)
     blank = request.args.get("blank") in ("1", "true", "yes")
-    pdf = score_sheet_pdf(game, played_on=row.created_at.date(), paper=paper, blank=blank)
+    pdf = score_sheet_pdf(
+        game, played_on=row.created_at.date(), paper=paper, blank=blank, language=current_language()
+    )
     name = f"score-sheet-{game_id}{'-blank' if blank else ''}.pdf"
     return Response(
         pdf,
