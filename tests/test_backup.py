@@ -52,22 +52,35 @@ def _everything(api, ids) -> dict:
     }
 
 
-def _fresh_app(app, tmp_path):
-    """A second app on an empty database: another SQLite file, or the same
-    PostgreSQL database wiped and migrated again."""
+@pytest.fixture
+def fresh_app(app, tmp_path):
+    """Make a second app on an empty database (another SQLite file, or the same
+    PostgreSQL database wiped and migrated again); its engine is closed after."""
+    made = []
+
+    def make():
+        from companion.db import db
+
+        with app.app_context():
+            db.session.remove()
+            db.engine.dispose()
+        uri = app.config["SQLALCHEMY_DATABASE_URI"]
+        config = {"TESTING": True, "INSTANCE_PATH": str(tmp_path / "fresh"), "COMPANION_TOKEN": TOKEN,
+                  "SECRET_KEY": "another-secret"}
+        if not uri.startswith("sqlite"):
+            config["SQLALCHEMY_DATABASE_URI"] = uri
+        application = create_app(config)
+        _reset_database(application)
+        made.append(application)
+        return application
+
+    yield make
     from companion.db import db
 
-    with app.app_context():
-        db.session.remove()
-        db.engine.dispose()
-    uri = app.config["SQLALCHEMY_DATABASE_URI"]
-    config = {"TESTING": True, "INSTANCE_PATH": str(tmp_path / "fresh"), "COMPANION_TOKEN": TOKEN,
-              "SECRET_KEY": "another-secret"}
-    if not uri.startswith("sqlite"):
-        config["SQLALCHEMY_DATABASE_URI"] = uri
-    fresh = create_app(config)
-    _reset_database(fresh)
-    return fresh
+    for application in made:
+        with application.app_context():
+            db.session.remove()
+            db.engine.dispose()
 
 
 def _api_client(application):
@@ -77,7 +90,7 @@ def _api_client(application):
 
 
 @pytest.mark.parametrize("name", ["backup.json", "backup.json.gz"])
-def test_backup_then_restore_into_a_fresh_database_gives_every_game_back(app, api, full_game, tmp_path, name):
+def test_backup_then_restore_into_a_fresh_database_gives_every_game_back(app, api, full_game, tmp_path, name, fresh_app):
     ids = _stock(api, full_game)
     before = _everything(api, ids)
     with app.app_context():
@@ -90,7 +103,7 @@ def test_backup_then_restore_into_a_fresh_database_gives_every_game_back(app, ap
     if name.endswith(".gz"):
         assert json.loads(gzip.decompress(path.read_bytes()))["format"] == "domino-companion-backup"
 
-    fresh = _fresh_app(app, tmp_path)
+    fresh = fresh_app()
     assert count_rows(fresh) == (0, 0)
     result = fresh.test_cli_runner().invoke(args=["restore", str(path)])
     assert result.exit_code == 0, result.output
@@ -123,14 +136,14 @@ def test_restore_refuses_a_database_that_is_not_empty(app, api, full_game, tmp_p
     assert count_rows(app) == before
 
 
-def test_restore_refuses_a_damaged_backup_whole(app, api, full_game, tmp_path):
+def test_restore_refuses_a_damaged_backup_whole(app, api, full_game, tmp_path, fresh_app):
     _stock(api, full_game)
     path = tmp_path / "b.json"
     assert app.test_cli_runner().invoke(args=["backup", str(path)]).exit_code == 0
     doc = json.loads(path.read_text())
     doc["games"][1]["rounds"][3]["data"]["hands"]["Ben"]["pips"] = 10_000  # no hand holds that
     path.write_text(json.dumps(doc))
-    fresh = _fresh_app(app, tmp_path)
+    fresh = fresh_app()
     result = fresh.test_cli_runner().invoke(args=["restore", str(path)])
     assert result.exit_code == 1
     assert f"game {doc['games'][1]['id']} is not a valid game" in result.output
@@ -190,7 +203,7 @@ def test_csv_export_of_every_game_keeps_names_and_defuses_formulas(app, api, ful
     assert out.read_text(encoding="utf-8").splitlines()[0] == "game,played_on,round,engine,player,pips,points,total"
 
 
-def test_json_export_then_import_gives_equal_games(app, api, full_game, tmp_path):
+def test_json_export_then_import_gives_equal_games(app, api, full_game, tmp_path, fresh_app):
     ids = _stock(api, full_game)
     strip = ("id", "created_at", "revision")
 
@@ -205,7 +218,7 @@ def test_json_export_then_import_gives_equal_games(app, api, full_game, tmp_path
     result = app.test_cli_runner().invoke(args=["export", "-o", str(path)])
     assert result.exit_code == 0
     assert len(json.loads(path.read_text())["games"]) == 4
-    fresh = _fresh_app(app, tmp_path)
+    fresh = fresh_app()
     result = fresh.test_cli_runner().invoke(args=["import", str(path)])
     assert result.exit_code == 0, result.output
     again = _api_client(fresh)
