@@ -90,7 +90,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     csrf = CSRFProtect(app)
 
     from . import auth, cli, security
-    from .views import api, games, health, planner, reference
+    from .views import api, device, games, health, planner, reference
 
     security.init_app(app)
     auth.init_app(app)
@@ -100,6 +100,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     app.register_blueprint(api.bp)
     app.register_blueprint(health.bp)
     app.register_blueprint(planner.bp)
+    app.register_blueprint(device.bp)
     csrf.exempt(planner.api_plan)  # JSON only, like the rest of /api
     csrf.exempt(api.bp)  # JSON only, Bearer or session; see api.require_json
     cli.init_app(app)

@@ -30,7 +30,8 @@ from .i18n import gettext
 
 bp = Blueprint("auth", __name__)
 
-OPEN_ENDPOINTS = {"static", "auth.login", "health.healthz", "i18n.set_language"}
+OPEN_ENDPOINTS = {"static", "auth.login", "health.healthz", "i18n.set_language",
+                  "device.set_theme", "device.service_worker"}
 
 
 def token_ok(candidate: str | None) -> bool:

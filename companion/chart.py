@@ -18,7 +18,7 @@ WIDTH = 720
 """The chart's width in SVG units (it scales to its box)."""
 HEIGHT = 300
 """The chart's height in SVG units."""
-LEFT, RIGHT, TOP, BOTTOM = 44, 120, 12, 30
+LEFT, RIGHT, TOP, BOTTOM = 44, 140, 12, 30
 """Margins around the plot: room for the totals axis, the names, the rounds axis."""
 LABEL_GAP = 15
 """The least vertical distance between two names at the lines' ends (SVG units)."""

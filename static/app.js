@@ -230,6 +230,13 @@
 
   window.DominoCompanion = { dominoSvg: dominoSvg };
 
+  // Offline on the local network: the service worker keeps our files and the
+  // last pages seen (never the API, never a write). See static/sw.js.
+  var swUrl = document.documentElement.dataset.sw;
+  if (swUrl && "serviceWorker" in navigator && window.isSecureContext) {
+    navigator.serviceWorker.register(swUrl).catch(function () { /* not offered here */ });
+  }
+
   // Back button: a page restored from the cache may send its form again.
   window.addEventListener("pageshow", function () {
     document.querySelectorAll("form[data-sent]").forEach(function (f) { delete f.dataset.sent; });

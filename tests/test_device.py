@@ -1,0 +1,66 @@
+"""Per-device settings and the offline machinery: the theme cookie, the web app
+manifest and the service worker (companion/views/device.py)."""
+
+from __future__ import annotations
+
+import json
+import re
+
+from pathlib import Path
+
+import pytest
+
+
+@pytest.mark.parametrize("theme", ["light", "dark", "contrast", "auto"])
+def test_the_theme_is_kept_per_device_and_drawn_from_the_first_paint(client, theme):
+    r = client.get(f"/theme/{theme}?next=/rules")
+    assert r.status_code == 302 and r.headers["Location"].endswith("/rules")
+    assert f"theme={theme}" in r.headers["Set-Cookie"]
+    html = client.get("/rules").get_data(as_text=True)
+    assert f'data-theme="{theme}"' in html
+    assert re.search(r'aria-current="true">[^<]+</a></li>', html)
+
+
+def test_unknown_theme_and_foreign_next_are_ignored(client):
+    r = client.get("/theme/neon?next=//evil.example/")
+    assert r.status_code == 302 and "evil" not in r.headers["Location"]
+    assert "Set-Cookie" not in r.headers or "theme=" not in r.headers["Set-Cookie"]
+    assert 'data-theme="auto"' in client.get("/").get_data(as_text=True)
+
+
+def test_css_has_the_dark_and_contrast_themes_and_follows_the_system(app):
+    css = Path(app.static_folder, "app.css").read_text(encoding="utf-8")
+    assert ':root[data-theme="dark"]' in css and ':root[data-theme="contrast"]' in css
+    assert "prefers-color-scheme: dark" in css and "prefers-contrast: more" in css
+
+
+def test_manifest_and_icons_are_served_without_the_token(anon):
+    with anon.get("/static/manifest.webmanifest") as r:
+        assert r.status_code == 200 and r.mimetype == "application/manifest+json"
+        manifest = json.loads(r.get_data(as_text=True))
+    assert manifest["start_url"] == "/" and manifest["display"] == "standalone"
+    sizes = {i["sizes"] for i in manifest["icons"]}
+    assert {"192x192", "512x512"} <= sizes
+    for icon in manifest["icons"]:
+        with anon.get(icon["src"]) as r:
+            assert r.status_code == 200
+
+
+def test_the_service_worker_is_at_the_root_and_never_stores_writes_or_the_api(anon, client):
+    r = anon.get("/sw.js")
+    assert r.status_code == 200 and r.mimetype == "text/javascript"
+    assert r.headers["Cache-Control"] == "no-cache"
+    body = r.get_data(as_text=True)
+    assert "__VERSION__" not in body and "__PRECACHE__" not in body
+    assert '"/static/app.css"' in body
+    assert 'req.method !== "GET"' in body and '"/api/"' in body
+    assert "http://" not in body and "https://" not in body  # nothing leaves the machine
+    html = client.get("/").get_data(as_text=True)
+    assert 'rel="manifest"' in html and 'data-sw="/sw.js"' in html
+
+
+def test_the_service_worker_version_follows_the_static_files(app, anon, tmp_path):
+    first = anon.get("/sw.js").get_data(as_text=True)
+    assert first == anon.get("/sw.js").get_data(as_text=True)
+    version = re.search(r'VERSION = "([0-9a-f]{12})"', first)
+    assert version
