@@ -48,11 +48,29 @@
         }
       });
     }
+    // The last open field says "go" on the on-screen keyboard: Enter there saves.
+    function markLast() {
+      var open = pips.filter(function (p) { return !p.disabled; });
+      open.forEach(function (p, i) { p.setAttribute("enterkeyhint", i === open.length - 1 ? "go" : "next"); });
+    }
+    // A finger on "Out" (or "Blocked") moves on to the first hand still to type,
+    // so a round is the numbers and one tap. The keyboard keeps its place.
+    var pointer = false;
+    roundForm.addEventListener("pointerdown", function (ev) {
+      pointer = !!ev.target.closest(".out-tap");
+    });
     roundForm.addEventListener("change", function (ev) {
-      if (ev.target.name === "out" || ev.target.classList.contains("absent-box")) sync();
+      if (ev.target.name === "out" || ev.target.classList.contains("absent-box")) { sync(); markLast(); }
+      if (ev.target.name === "out" && pointer) {
+        pointer = false;
+        var empty = pips.find(function (p) { return !p.disabled && !p.value.trim(); });
+        var target = empty || roundForm.querySelector("button.primary[type=submit]");
+        if (target) { target.focus(); if (empty) empty.select(); }
+      }
     });
     sync();
-    setupPicker(roundForm, sync);
+    markLast();
+    setupPicker(roundForm, function () { sync(); markLast(); });
   }
 
   // New game: show the fields of the chosen game; a rule set fills the rules.

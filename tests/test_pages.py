@@ -231,7 +231,8 @@ def test_rules_page_and_table_view(client):
     assert "Sources differ" in html and "double_blank_points" in html
     gid = game_id(start_game(client))
     html = client.get(f"/games/{gid}/table").get_data(as_text=True)
-    assert "Round 1 of 13" in html and "Ana starts" in html
+    assert "Round 1 of 13" in html and "<dt>Starts</dt><dd>Ana</dd>" in html
+    assert 'data-poll="/api/games/%d/revision"' % gid in html
 
 
 def test_unknown_game_page_is_404(client):

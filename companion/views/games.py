@@ -226,9 +226,22 @@ def delete_game(game_id: int):
 
 @bp.get("/games/<int:game_id>/table")
 def table(game_id: int):
-    """The big view for a second screen: standings and the next round."""
+    """The big view for a TV or a second tablet: standings, the last round and
+    the next one. It refreshes itself (``static/table.js``); opened through the
+    spectator link (``?view=``) it polls with the same key."""
+    from ..auth import is_spectator
+
     row, game = _load_or_404(game_id)
-    return render_template("table.html", row=row, game=game, derived=game.derived(), plan=game.next_round())
+    return render_template(
+        "table.html",
+        row=row,
+        game=game,
+        derived=game.derived(),
+        plan=game.next_round(),
+        spectator=is_spectator(),
+        view_key=request.args.get("view"),
+        kind_names=KIND_NAMES,
+    )
 
 
 @bp.get("/games/<int:game_id>/sheet.pdf")
