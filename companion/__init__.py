@@ -89,10 +89,11 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
 
     csrf = CSRFProtect(app)
 
-    from . import auth, cli, security
+    from . import auth, cli, compress, security
     from .views import api, device, games, health, planner, reference
 
     security.init_app(app)
+    compress.init_app(app)
     auth.init_app(app)
     app.register_blueprint(auth.bp)
     app.register_blueprint(games.bp)

@@ -64,3 +64,21 @@ def test_the_service_worker_version_follows_the_static_files(app, anon, tmp_path
     assert first == anon.get("/sw.js").get_data(as_text=True)
     version = re.search(r'VERSION = "([0-9a-f]{12})"', first)
     assert version
+
+
+def test_pages_and_files_are_gzipped_for_browsers_that_accept_it(client):
+    import gzip
+
+    plain = client.get("/")
+    assert "Content-Encoding" not in plain.headers  # tests and scripts: as before
+    r = client.get("/", headers={"Accept-Encoding": "gzip, deflate"})
+    assert r.headers["Content-Encoding"] == "gzip" and "Accept-Encoding" in r.headers["Vary"]
+    assert gzip.decompress(r.get_data()) == plain.get_data()
+    with client.get("/static/app.css", headers={"Accept-Encoding": "gzip"}) as css:
+        assert css.headers["Content-Encoding"] == "gzip"
+        etag = css.headers["ETag"]
+        assert etag.endswith('-gz"')
+    with client.get("/static/app.css", headers={"Accept-Encoding": "gzip", "If-None-Match": etag}) as again:
+        assert again.status_code == 304
+    with client.get("/static/icon-192.png", headers={"Accept-Encoding": "gzip"}) as png:
+        assert "Content-Encoding" not in png.headers
