@@ -1,5 +1,6 @@
 """Keeping strangers out: security headers, secure cookies behind HTTPS, a limit
-on sign-in attempts, and the read-only spectator link of a game.
+on sign-in attempts, the read-only spectator link of a game, and a strict JSON
+parser for every request body (:mod:`companion.jsonbody`).
 
 :func:`init_app` installs all of it (one line in the app factory).
 
@@ -160,7 +161,8 @@ def _add_headers(response):
 
 
 def init_app(app: Flask) -> None:
-    """Install the headers, the cookie policy, the proxy fix and the sign-in limit.
+    """Install the headers, the cookie policy, the proxy fix, the sign-in limit
+    and the strict JSON parser.
 
     Reads ``COMPANION_HTTPS``, ``COMPANION_PROXY``, ``LOGIN_MAX_FAILURES`` and
     ``LOGIN_WINDOW_SECONDS`` from the config, then from the environment.
@@ -184,6 +186,9 @@ def init_app(app: Flask) -> None:
         float(app.config.get("LOGIN_WINDOW_SECONDS", 60)),
     )
     app.after_request(_add_headers)
+    from .jsonbody import StrictJSONProvider
+
+    app.json = StrictJSONProvider(app)  # deep nesting, NaN, NUL: refused, never a 500
 
 
 __all__ = [

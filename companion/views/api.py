@@ -8,6 +8,7 @@ from typing import Any
 from flask import Blueprint, jsonify, request
 
 from .. import services
+from ..jsonbody import BadJSON, request_json
 from ..i18n import gettext
 from ..rules import RecordError
 from ..rules.errors import Problem
@@ -31,7 +32,10 @@ def _json_body() -> tuple[dict[str, Any] | None, Any]:
             [Problem("", "bad_value", gettext("Send the body as JSON (Content-Type: application/json)."))],
             status=415,
         )
-    body = request.get_json(silent=True)
+    try:
+        body = request_json(request)
+    except BadJSON as exc:
+        return None, _problems([Problem("", "bad_value", str(exc))])
     if not isinstance(body, dict):
         return None, _problems([Problem("", "bad_value", gettext("The body must be a JSON object."))])
     return body, None
