@@ -23,7 +23,7 @@ def _int(text: str | None) -> int | None | str:
         return None
     sign = -1 if text.startswith(("-", "−")) else 1
     digits = text.lstrip("-−+").strip()
-    if not digits.isdigit() or len(digits) > 6:
+    if not digits.isdigit() or len(digits) > 9:
         return text
     return sign * int(digits)
 

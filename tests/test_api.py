@@ -208,3 +208,12 @@ def test_soft_rule_warning_then_confirm(api, app):
     r = api.post(f"/api/games/{gid}/rounds", json={**house, "confirm": True})
     assert r.status_code == 201
     assert api.get(f"/api/games/{gid}").get_json()["rounds"][0]["dealt"] == 12
+
+
+def test_api_paths_answer_json_even_when_missing(api):
+    r = api.get("/api/games/abc")
+    assert r.status_code == 404 and r.get_json()["errors"][0]["code"] == "not_found"
+    r = api.delete("/api/games/1/rounds/-1")
+    assert r.status_code == 404 and r.is_json
+    r = api.patch("/api/games")
+    assert r.status_code == 405 and r.is_json

@@ -326,3 +326,35 @@ def test_picture_dominoes_through_the_form(client):
     html = client.get(f"/games/{gid}").get_data(as_text=True)
     assert [cell(html, f"total-{s}")[0] for s in range(2)] == ["1", "2"]
     assert cell(html, "rank-1") == ["1"]
+
+
+def test_two_tablets_save_the_same_round_and_nothing_typed_is_lost(client, app):
+    gid = game_id(start_game(client))
+    other = app.test_client()
+    other.get("/?token=test-token-4f9c")
+    # both tablets opened the page for round 1; the other one saves first
+    token_here = csrf_token(client, f"/games/{gid}")
+    r = enter_round(other, gid, {1: "23", 2: "41", 3: "12"}, out=0, number=1)
+    assert r.status_code == 302
+    r = client.post(f"/games/{gid}/rounds", data={"csrf_token": token_here, "number": "1", "out": "1",
+                                                 "pips-0": "7", "pips-2": "8", "pips-3": "3"})
+    assert r.status_code == 409
+    html = r.get_data(as_text=True)
+    assert "Round 1 was just saved on another device with other numbers" in html
+    assert 'value="7"' in html and 'value="8"' in html and 'value="3"' in html
+    assert count_rows(app) == (1, 1)
+    # the form now corrects round 1 with what was typed here
+    assert f'action="/games/{gid}/rounds/1"' in html
+    token = re.search(r'name="csrf_token" value="([^"]+)"', html).group(1)
+    r = client.post(f"/games/{gid}/rounds/1", data={"csrf_token": token, "version": "1", "out": "1",
+                                                   "pips-0": "7", "pips-2": "8", "pips-3": "3", "dealt": "15"})
+    assert r.status_code == 302
+    html = client.get(f"/games/{gid}").get_data(as_text=True)
+    assert cell(html, "cell-1-0") == ["7", "7"] and count_rows(app) == (1, 1)
+
+
+def test_sitting_out_takes_the_deal_for_the_players_present(client):
+    gid = game_id(start_game(client))
+    # the deal box still shows 15 (four players); with Dee away three are dealt 16
+    r = enter_round(client, gid, {1: "23", 2: "41"}, out=0, number=1, extra={"absent-3": "1", "dealt": "15"})
+    assert r.status_code == 302, r.get_data(as_text=True)[:500]

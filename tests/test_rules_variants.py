@@ -91,12 +91,45 @@ def test_late_joiner_starts_as_the_rule_says(late, cy_total):
 def test_a_player_who_left_is_shown_but_not_ranked():
     rounds = [{"ended": "domino", "hands": hands(Ana=0, Ben=30, Cy=2)},
               {"ended": "domino", "absent": ["Cy"], "hands": hands(Ana=5, Ben=0)}]
-    d = read_game(mt(rounds)).derived()
+    # a two-round game (engines 1-1 and 0-0): Cy left before the last round
+    d = read_game(mt(rounds, start_engine=1)).derived()
+    assert d["status"] == "finished"
     assert d["standings"] == [
         {"player": "Ana", "total": 5, "rank": 1},
         {"player": "Ben", "total": 30, "rank": 2},
         {"player": "Cy", "total": 2, "rank": None},
     ]
+    assert d["winners"] == ["Ana"]
+    # in the middle of a game, sitting out a round keeps one's place: Cy 2 leads
+    d = read_game(mt(rounds)).derived()
+    assert [(s["player"], s["rank"]) for s in d["standings"]] == [("Cy", 1), ("Ana", 2), ("Ben", 3)]
+
+
+def test_a_late_joiner_has_no_place_before_playing():
+    rounds = [{"ended": "domino", "absent": ["Cy"], "hands": hands(Ana=0, Ben=30)}]
+    d = read_game(mt(rounds)).derived()
+    assert d["standings"][-1] == {"player": "Cy", "total": 0, "rank": None}
+
+
+def test_names_are_kept_in_one_form():
+    # "Zoë" typed with a combining diaeresis is the same name; a zero-width space is no name
+    assert codes(mt([], players=["Zoe\u0308", "Zo\u00eb"])) == ["duplicate_player"]
+    assert codes(mt([], players=["\u200b", "Ana"])) == ["bad_value"]
+    game = read_game(mt([], players=["  Ana   Lee ", "Ben"]))
+    assert game.table.players == ("Ana Lee", "Ben")
+
+
+def test_unknown_fields_of_a_record_are_refused_but_derived_ones_read_back():
+    assert codes({**mt([]), "colour": "red"}) == ["bad_value"]
+    rounds = [{"ended": "domino", "hands": hands(Ana=0, Ben=30, Cy=2)}]
+    derived = read_game(mt(rounds)).derived()
+    again = read_game(derived)
+    assert again.totals() == {"Ana": 0, "Ben": 30, "Cy": 2}
+
+
+def test_picture_round_keeps_only_the_winner():
+    rec = {"kind": "picture", "players": P3, "rounds": [{"winner": "Ana", "hands": {"Ana": {"pips": 0}}}]}
+    assert codes(rec) == ["bad_value"]
 
 
 def test_starter_skips_an_absent_player():

@@ -22,6 +22,7 @@ Rule sources:
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+import unicodedata
 from functools import lru_cache
 from typing import Any, Iterable, Mapping
 
@@ -50,7 +51,15 @@ CLASSIC_MAX_PLAYERS = 4
 HAND_KEYS = frozenset({"pips", "tiles_left", "double_blank", "tiles", "drawn", "marker", "blanks"})
 ROUND_KEYS = frozenset(
     {"engine", "dealt", "ended", "hands", "absent", "ended_on_double", "winner",
-     "number", "confirm", "version"}
+     "number", "confirm", "version",
+     # derived fields of a GET, accepted (and ignored) so a record read back can be sent again
+     "scores", "totals", "starter"}
+)
+RECORD_KEYS = frozenset(
+    {"format", "version", "kind", "set", "rules", "players", "first_starter", "rounds",
+     # derived fields of a GET (design.md), accepted and ignored on the way back in
+     "id", "standings", "status", "next_round", "winners", "rounds_out", "revision", "created_at",
+     "confirm"}
 )
 DOUBLE_BLANK = double(0)
 
@@ -431,9 +440,16 @@ class Game:
     def standings(self) -> list[Standing]:
         """Players in order; equal totals share a rank (A 143, B 143, C 201 → 1, 1, 3).
         Lowest total first in Mexican Train (all seeds), highest first otherwise.
-        A player absent from the latest round is listed last with ``rank`` ``None``."""
+        Listed last with ``rank`` ``None``: once the game is finished, a player
+        who left before the last round (absent from it); before that, a late
+        joiner who has not played a round yet. Sitting out one round in the
+        middle of a game keeps a player's place."""
         totals = self.totals()
-        gone = set(self.rounds[-1].absent) if self.rounds else set()
+        if self.finished and self.rounds:
+            gone = set(self.rounds[-1].absent)
+        else:
+            played = {n for rnd in self.rounds for n in self.table.players if n not in rnd.absent}
+            gone = {n for n in self.table.players if self.rounds and n not in played}
         tb = self.rounds_out() if self.table.rules.tie_break == "most_rounds_out" else None
         ranked = rank_players(
             {n: t for n, t in totals.items() if n not in gone},
@@ -524,6 +540,9 @@ def parse_table(record: Any, problems: Problems) -> Table | None:
     if not isinstance(record, Mapping):
         problems.error("", "bad_value", tr("A game record must be a JSON object."))
         return None
+    for key in record:
+        if key not in RECORD_KEYS:
+            problems.error(str(key), "bad_value", tr("A game record has no field {key!r}.", key=key))
     if record.get("format", RECORD_FORMAT) != RECORD_FORMAT:
         problems.error("format", "bad_value", tr('format must be "{format}".', format=RECORD_FORMAT))
     if record.get("version", RECORD_VERSION) != RECORD_VERSION:
@@ -553,6 +572,8 @@ def parse_table(record: Any, problems: Problems) -> Table | None:
         return None
 
     first = record.get("first_starter", players[0] if players else None)
+    if isinstance(first, str):
+        first = _clean_name(first)
     if first not in players:
         problems.error(
             "first_starter", "unknown_player",
@@ -606,6 +627,14 @@ def _check_train_rules(table: Table, problems: Problems) -> None:
         )
 
 
+def _clean_name(name: str) -> str:
+    """A name as kept: Unicode NFC (so "Zoë" typed two ways is one name), invisible
+    format characters dropped, runs of spaces folded."""
+    name = unicodedata.normalize("NFC", name)
+    name = "".join(ch for ch in name if unicodedata.category(ch) != "Cf")
+    return " ".join(name.split())
+
+
 def _parse_players(value: Any, problems: Problems, most: int = MAX_PLAYERS) -> list[str] | None:
     if not isinstance(value, list):
         problems.error("players", "bad_value", tr("players must be a list of names in seat order."))
@@ -615,11 +644,12 @@ def _parse_players(value: Any, problems: Problems, most: int = MAX_PLAYERS) -> l
     ok = True
     for i, name in enumerate(value):
         path = f"players[{i}]"
-        if not isinstance(name, str) or not name.strip():
+        if isinstance(name, str):
+            name = _clean_name(name)
+        if not isinstance(name, str) or not name:
             problems.error(path, "bad_value", tr("A player's name cannot be empty."))
             ok = False
             continue
-        name = " ".join(name.split())
         if len(name) > MAX_NAME:
             problems.error(path, "bad_value", tr("A name may have at most {most} characters.", most=MAX_NAME))
             ok = False
@@ -854,6 +884,10 @@ def parse_round(table: Table, data: Any, number: int, problems: Problems, path: 
     present = [n for n in table.players if n not in absent]
 
     if table.kind == "picture":
+        for key in ("hands", "ended", "dealt", "engine", "ended_on_double"):
+            if key in data:
+                problems.error(f"{path}.{key}", "bad_value",
+                               tr("Picture dominoes keep only who went out first, not {key}.", key=key))
         winner = data.get("winner")
         if winner not in present:
             problems.error(f"{path}.winner", "unknown_player" if isinstance(winner, str) else "bad_value",

@@ -159,3 +159,14 @@ def revision(game_id: int):
     """A cheap check for the table view: the game's revision number."""
     row = services.get_row(game_id)
     return jsonify(id=row.id, revision=row.revision)
+
+
+@bp.app_errorhandler(404)
+@bp.app_errorhandler(405)
+def _api_http_error(exc):
+    """Under ``/api/`` a missing route or method answers JSON like every other
+    refusal; elsewhere the usual page."""
+    if not request.path.startswith("/api/"):
+        return exc
+    code = "not_found" if exc.code == 404 else "bad_value"
+    return _problems([Problem("", code, exc.description or exc.name)], status=exc.code)

@@ -14,11 +14,11 @@ from ..forms import (
     round_from_form,
     round_to_form,
 )
-from ..i18n import current_language, lazy_gettext, translated
+from ..i18n import current_language, gettext, lazy_gettext, translated
 from ..pdf import RULE_LABELS, VALUE_LABELS
 from ..pips import layout as pip_layout
 from ..pips import layouts as pip_layouts
-from ..rules import RecordError, plan_round
+from ..rules import RecordError, check_round, plan_round
 from ..rules.profile import DRAW_COUNT_PRESETS, OPTIONS, OPTIONS_BY_KEY, PRESETS
 from ..rules.tiles import SET_SIZES
 
@@ -132,6 +132,7 @@ def add_round(game_id: int):
     """Record the next round from the form (the round number guards a double tap)."""
     row, game = _load_or_404(game_id)
     parsed = round_from_form(request.form, list(game.table.players), game.table.kind)
+    _deal_for_present(parsed.data, game)
     number = request.form.get("number", type=int)
     confirm = bool(request.form.get("confirm"))
     problems, warnings = parsed.problems, []
@@ -140,10 +141,25 @@ def add_round(game_id: int):
             saved = services.add_round(game_id, parsed.data, number=number, confirm=confirm)
             return redirect(url_for("games.detail", game_id=game_id, _anchor=f"round-{saved.number}"))
         except services.Conflict as exc:
-            if number is not None and number < len(game.rounds) + 1:
-                # The same form arrived twice (double tap, reload): it is saved already.
-                flash(exc.problem.message, "info")
-                return redirect(url_for("games.detail", game_id=game_id))
+            row, game = services.load(game_id)
+            if number is not None and 1 <= number <= len(game.rounds):
+                if _same_round(game, number, parsed.data):
+                    # The same form arrived twice (double tap, reload): it is saved already.
+                    flash(exc.problem.message, "info")
+                    return redirect(url_for("games.detail", game_id=game_id))
+                # Another tablet saved this round first, with other numbers: keep
+                # what was typed here and offer it as a correction of that round.
+                values = request.form.to_dict()
+                values["version"] = str(services.get_round(row, number).version)
+                message = gettext(
+                    "Round %(n)s was just saved on another device with other numbers. What you "
+                    "typed is kept below: save it as a correction of round %(n)s, or cancel.",
+                    n=number,
+                )
+                return _render_game(
+                    row, game, values=values, status=409, edit=number,
+                    errors={"": [message]},
+                )
             problems = [exc.problem]
         except RecordError as exc:
             problems, warnings = exc.errors, exc.warnings
@@ -156,6 +172,22 @@ def add_round(game_id: int):
         warnings=[] if problems else warnings,
         status=409 if any(p.code == "edit_conflict" for p in problems) else 422,
     )
+
+
+def _deal_for_present(data: dict, game) -> None:
+    """A player marked away leaves the deal box at the full table's count: take
+    the count for the players present instead of warning about a house deal."""
+    if data.get("absent") and data.get("dealt") == game.table.standard_deal():
+        data.pop("dealt")
+
+
+def _same_round(game, number: int, data: dict) -> bool:
+    """True when ``data`` is what round ``number`` already holds (a form sent twice)."""
+    try:
+        rnd = check_round(game, data, number, confirm=True)
+    except RecordError:
+        return False
+    return rnd.as_dict() == game.rounds[number - 1].as_dict()
 
 
 @bp.get("/games/<int:game_id>/rounds/<int:number>/edit")
@@ -176,6 +208,7 @@ def update_round(game_id: int, number: int):
     """Save a corrected round; a newer version on another device is a conflict."""
     row, game = _load_or_404(game_id)
     parsed = round_from_form(request.form, list(game.table.players), game.table.kind)
+    _deal_for_present(parsed.data, game)
     version = request.form.get("version", type=int)
     confirm = bool(request.form.get("confirm"))
     problems, warnings = parsed.problems, []
