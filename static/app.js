@@ -9,8 +9,9 @@
     });
   });
 
-  // Forms: one submission only (a double tap sends once).
-  document.querySelectorAll("form").forEach(function (form) {
+  // Forms: one submission only (a double tap sends once). A dialog's own form
+  // (the tile picker) only closes the dialog and may be used again and again.
+  document.querySelectorAll("form:not([method=dialog])").forEach(function (form) {
     form.addEventListener("submit", function (ev) {
       if (ev.defaultPrevented) return;
       if (form.dataset.sent) { ev.preventDefault(); return; }

@@ -1,0 +1,48 @@
+"""The tile picker with a finger: tiles for two hands in one round."""
+
+from __future__ import annotations
+
+import pytest
+
+from .conftest import TOKEN
+from .test_browser import browser, live, shot  # noqa: F401  (fixtures)
+
+pytestmark = pytest.mark.browser
+
+
+def test_pick_tiles_for_two_hands(live, browser):  # noqa: F811
+    ctx = browser.new_context(viewport={"width": 1024, "height": 768}, has_touch=True)
+    page = ctx.new_page()
+    page.goto(f"{live}/?token={TOKEN}")
+    for seat, name in enumerate(["Ana", "Ben", "Cy"]):
+        page.fill(f"#player-{seat}", name)
+    page.locator("#new-game-form button.primary").click()
+    page.wait_for_selector("#round-form")
+
+    def pick(seat, tiles):
+        row = page.locator(".hand").nth(seat)
+        if not row.locator("details.extras").evaluate("d => d.open"):
+            row.locator("summary").tap()
+        row.locator(".pick-tiles").tap()
+        page.wait_for_selector("dialog#picker[open]")
+        for t in tiles:
+            page.locator(f"dialog button.tile[data-tile='{t}']").tap()
+        page.locator("dialog button[value=ok]").tap()
+        page.wait_for_selector("dialog#picker:not([open])", state="attached")
+
+    pick(1, ["6-5", "12-11"])          # 11 + 23 = 34 pips
+    pick(2, ["3-0"])                   # the second use of the picker: 3 pips
+    assert page.locator("#pips-1").input_value() == "34"
+    assert page.locator("#pips-2").input_value() == "3"
+    # a tile already in Ben's hand is greyed out for Cy; the engine 12-12 too
+    page.locator(".hand").nth(2).locator(".pick-tiles").tap()
+    assert page.locator("dialog button.tile[data-tile='6-5']").is_disabled()
+    assert page.locator("dialog button.tile[data-tile='12-12']").is_disabled()
+    shot(page, "tablet-tile-picker")
+    page.keyboard.press("Escape")
+    page.locator(".hand").nth(0).locator(".out-tap").tap()
+    page.locator("#round-form button.primary").click()
+    page.wait_for_url("**#round-1")
+    assert page.locator("#cell-1-1 .run").inner_text() == "34"
+    assert page.locator("#cell-1-2 .run").inner_text() == "3"
+    ctx.close()
