@@ -541,6 +541,8 @@ def _environment() -> jinja2.Environment:
     env.install_gettext_callables(  # type: ignore[attr-defined]
         gettext=lambda s: _catalogue().ugettext(s),
         ngettext=lambda s, p, n: _catalogue().ungettext(s, p, n),
+        pgettext=lambda c, s: _catalogue().upgettext(c, s),
+        npgettext=lambda c, s, p, n: _catalogue().unpgettext(c, s, p, n),
         newstyle=True,
     )
     return env
