@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 import unicodedata
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from typing import Any, Iterable, Mapping
 
 from .errors import Problems, RecordError, tr, trn
@@ -198,7 +198,7 @@ class Table:
     players: tuple[str, ...]
     first_starter: str
 
-    @property
+    @cached_property
     def set(self) -> DominoSet:
         """The domino set."""
         return DominoSet(self.set_n)
@@ -674,6 +674,7 @@ def _parse_tiles(value: Any, path: str, table: Table, engine: Tile | None, probl
         problems.error(path, "bad_value", tr('tiles must be a list such as ["6-5", "2-1"].'))
         return None
     tiles: list[Tile] = []
+    seen: set[Tile] = set()
     bad = False
     for i, text in enumerate(value):
         where = f"{path}[{i}]"
@@ -691,11 +692,12 @@ def _parse_tiles(value: Any, path: str, table: Table, engine: Tile | None, probl
         elif tile == engine:
             problems.error(where, "engine_in_hand", tr("{tile} is the engine of this round.", tile=tile), tile=str(tile))
             bad = True
-        elif tile in tiles:
+        elif tile in seen:
             problems.error(where, "tile_repeated", tr("{tile} is listed twice.", tile=tile), tile=str(tile))
             bad = True
         else:
             tiles.append(tile)
+            seen.add(tile)
     return None if bad else tuple(tiles)
 
 
