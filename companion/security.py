@@ -29,7 +29,7 @@ import threading
 import time
 from collections import deque
 
-from flask import Flask, Request, current_app, request
+from flask import Flask, Request, Response, current_app, request
 from flask.sessions import SecureCookieSessionInterface
 from werkzeug.middleware.proxy_fix import ProxyFix
 
@@ -160,6 +160,22 @@ def _add_headers(response):
     return response
 
 
+def _refuse_nul() -> Response | None:
+    """400 for a query or form value (or name) holding a NUL character: no
+    database stores one in text (PostgreSQL refuses it), so it is never data."""
+    try:
+        values = request.values
+    except Exception:  # noqa: BLE001 - a body Werkzeug cannot parse: the view decides
+        return None
+    for key, items in values.lists():
+        if "\x00" in key or any("\x00" in v for v in items):
+            response = current_app.response_class(
+                "A value holds a NUL character.\n", status=400, mimetype="text/plain"
+            )
+            return response
+    return None
+
+
 def init_app(app: Flask) -> None:
     """Install the headers, the cookie policy, the proxy fix, the sign-in limit
     and the strict JSON parser.
@@ -186,6 +202,7 @@ def init_app(app: Flask) -> None:
         float(app.config.get("LOGIN_WINDOW_SECONDS", 60)),
     )
     app.after_request(_add_headers)
+    app.before_request(_refuse_nul)
     from .jsonbody import StrictJSONProvider
 
     app.json = StrictJSONProvider(app)  # deep nesting, NaN, NUL: refused, never a 500

@@ -364,3 +364,34 @@ def test_a_player_called_script_in_the_start_form_is_kept_escaped(app, client):
     page = r.get_data(as_text=True)
     assert EVIL not in page
     assert "&lt;script&gt;alert(1)&lt;/script&gt;" in page
+
+
+def test_a_player_called_script_is_just_text_in_the_pdf(app, client, api):
+    import io
+
+    import pypdf
+
+    gid = new_game(api, players=(EVIL, "Ben"))
+    r = api.post(f"/api/games/{gid}/rounds", json={
+        "ended": "domino", "hands": {EVIL: {"pips": 0}, "Ben": {"pips": 23}}})
+    assert r.status_code == 201
+    r = client.get(f"/games/{gid}/sheet.pdf")
+    assert r.status_code == 200 and r.mimetype == "application/pdf"
+    data = r.get_data()
+    assert b"/JavaScript" not in data and b"/JS " not in data and b"/OpenAction" not in data
+    text = "".join(page.extract_text() for page in pypdf.PdfReader(io.BytesIO(data)).pages)
+    flat = re.sub(r"\s+", "", text)
+    assert "<script>alert(1)</script>" in flat
+    assert "&lt;" not in text  # shown as the name, not as escaped markup
+
+
+@pytest.mark.parametrize("field", ["player", "csrf_token", "set"])
+def test_a_nul_character_in_a_form_is_refused_not_a_server_error(app, client, field):
+    token = csrf_token(client, "/")
+    data = {"csrf_token": token, "player": ["Ana", "Ben"], "starter": "0", "set": "12",
+            "double_blank_points": "50"}
+    data[field] = [v + "\x00" for v in data[field]] if isinstance(data[field], list) else data[field] + "\x00"
+    r = client.post("/games", data=data)
+    assert r.status_code == 400
+    assert count_rows(app) == (0, 0)
+    assert client.get("/?x=a%00b").status_code == 400
