@@ -113,7 +113,7 @@
         var radio = li.querySelector("input[name=starter]");
         var label = li.querySelector("label.visually-hidden");
         input.id = "player-" + i;
-        if (label) { label.setAttribute("for", input.id); label.textContent = "Player " + (i + 1); }
+        if (label) { label.setAttribute("for", input.id); label.textContent = (seats.dataset.playerLabel || "Player {n}").replace("{n}", i + 1); }
         radio.value = String(i);
       });
       if (!seats.querySelector("input[name=starter]:checked") && seats.children.length) {

@@ -34,7 +34,9 @@
       b.disabled = b.dataset.tile === engine;
     });
     var n = Object.keys(have).length;
-    sum.textContent = n ? n + (n === 1 ? " tile · " : " tiles · ") + pips + " pips" : "";
+    // The words come from the page (data-sum-one / data-sum-many), in its language.
+    var words = (n === 1 ? sum.dataset.sumOne : sum.dataset.sumMany) || "{tiles} · {pips}";
+    sum.textContent = n ? words.replace("{tiles}", n).replace("{pips}", pips) : "";
   }
   function build() {
     var n = parseInt(setSelect.value, 10);

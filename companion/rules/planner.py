@@ -62,6 +62,7 @@ from dataclasses import dataclass, field
 from heapq import heappop, heappush
 from typing import Literal
 
+from .errors import tr
 from .tiles import Tile, TileError
 
 __all__ = [
@@ -294,28 +295,31 @@ def check_request(
     n_ok = is_int(set_n) and 0 <= set_n <= MAX_SET  # type: ignore[operator]
     if not n_ok:
         problems.append(
-            BadValue(f"the set must be double-0 to double-{MAX_SET}, not {set_n!r}", field="set")
+            BadValue(tr("the set must be double-0 to double-{most}, not {value!r}", most=MAX_SET,
+                        value=set_n), field="set")
         )
     if not is_int(open_end) or open_end < 0 or (n_ok and open_end > set_n):  # type: ignore[operator]
         top = set_n if n_ok else MAX_SET
         problems.append(
-            BadValue(f"the open end must be a suit from 0 to {top}, not {open_end!r}",
+            BadValue(tr("the open end must be a suit from 0 to {top}, not {value!r}", top=top,
+                        value=open_end),
                      field="open_end")
         )
     if objective not in OBJECTIVES:
         problems.append(
-            BadValue(f"the objective must be 'tiles' or 'pips', not {objective!r}",
+            BadValue(tr("the objective must be 'tiles' or 'pips', not {value!r}", value=objective),
                      field="objective")
         )
     if not isinstance(avoid_double_end, bool):
         problems.append(
-            BadValue(f"avoid_double_end must be true or false, not {avoid_double_end!r}",
+            BadValue(tr("avoid_double_end must be true or false, not {value!r}", value=avoid_double_end),
                      field="avoid_double_end")
         )
     if (not isinstance(time_budget, (int, float)) or isinstance(time_budget, bool)
             or not time_budget > 0):
         problems.append(
-            BadValue(f"the time budget must be a positive number of seconds, not {time_budget!r}",
+            BadValue(tr("the time budget must be a positive number of seconds, not {value!r}",
+                        value=time_budget),
                      field="time_budget")
         )
 
@@ -334,14 +338,15 @@ def check_request(
             unreadable.append(str(item))
     if unreadable:
         problems.append(
-            BadValue("not tiles (write them as 12-5): " + ", ".join(unreadable), unreadable)
+            BadValue(tr("not tiles (write them as 12-5): {tiles}", tiles=", ".join(unreadable)), unreadable)
         )
 
     top = set_n if n_ok else MAX_SET
     outside = [str(t) for t in tiles if t.high > top]  # type: ignore[operator]
     if outside:
         problems.append(
-            TilesNotInSet(f"not in a double-{top} set: " + ", ".join(outside), outside)
+            TilesNotInSet(tr("not in a double-{top} set: {tiles}", top=top, tiles=", ".join(outside)),
+                          outside)
         )
 
     seen: set[Tile] = set()
@@ -352,13 +357,13 @@ def check_request(
         seen.add(t)
     if repeated:
         problems.append(
-            TileRepeated("given more than once: " + ", ".join(repeated), repeated)
+            TileRepeated(tr("given more than once: {tiles}", tiles=", ".join(repeated)), repeated)
         )
 
     if from_engine and is_int(open_end) and open_end >= 0 and Tile(open_end, open_end) in seen:  # type: ignore[arg-type]
         e = f"{open_end}-{open_end}"
         problems.append(
-            EngineInHand(f"{e} is the engine: it is in the hub, not in the hand", [e])
+            EngineInHand(tr("{engine} is the engine: it is in the hub, not in the hand", engine=e), [e])
         )
     return tiles, problems
 

@@ -7,6 +7,7 @@ from typing import Any
 
 from flask import Blueprint, jsonify, render_template, request
 
+from ..i18n import gettext
 from ..rules.planner import OBJECTIVES, check_request, plan_train
 from ..rules.tiles import SET_SIZES
 
@@ -29,7 +30,7 @@ def _plan(body: dict[str, Any]):
     if isinstance(hand, str):
         hand = hand.replace(",", " ").split()
     if not isinstance(hand, list):
-        return None, [{"path": "hand", "code": "bad_value", "message": "hand must be a list of tiles such as \"12-5\"."}]
+        return None, [{"path": "hand", "code": "bad_value", "message": gettext('hand must be a list of tiles such as "12-5".')}]
     _, problems = check_request(args[0], args[1], hand, args[3], args[4], from_engine=from_engine)
     if problems:
         return None, [
@@ -57,11 +58,11 @@ def api_plan():
     422 with ``tiles_not_in_set``, ``tile_repeated``, ``engine_in_hand``, ``bad_value``."""
     if not request.is_json:
         return jsonify(errors=[{"path": "", "code": "bad_value",
-                                "message": "Send the body as JSON."}]), 415
+                                "message": gettext("Send the body as JSON.")}]), 415
     body = request.get_json(silent=True)
     if not isinstance(body, dict):
         return jsonify(errors=[{"path": "", "code": "bad_value",
-                                "message": "The body must be a JSON object."}]), 422
+                                "message": gettext("The body must be a JSON object.")}]), 422
     plan, problems = _plan(body)
     if problems:
         return jsonify(errors=problems), 422
