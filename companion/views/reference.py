@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from flask import Blueprint, render_template
 
+from ..pdf import VALUE_LABELS
 from ..rules.profile import OPTIONS
 
 bp = Blueprint("reference", __name__)
@@ -12,4 +13,4 @@ bp = Blueprint("reference", __name__)
 @bp.get("/rules")
 def rules():
     """Mexican Train and the classic games, in our words, with the choices this app makes."""
-    return render_template("rules.html", options=OPTIONS)
+    return render_template("rules.html", options=OPTIONS, value_labels=VALUE_LABELS)
