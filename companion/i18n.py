@@ -16,6 +16,7 @@ catalogue, then formats it.
 from __future__ import annotations
 
 import logging
+import os
 import subprocess
 import sys
 from functools import lru_cache
@@ -112,9 +113,11 @@ def compile_catalogues(directory: Path = TRANSLATIONS, force: bool = False) -> l
             continue
         with po.open("rb") as f:
             catalog = read_po(f, locale=po.parent.parent.name)
+        partial = mo.with_name(f".{mo.name}.{os.getpid()}")
         try:
-            with mo.open("wb") as f:
+            with partial.open("wb") as f:
                 write_mo(f, catalog)
+            os.replace(partial, mo)  # atomic: a server starting alongside never reads half a file
         except OSError as exc:  # a read-only checkout: the language stays English
             log.warning("cannot write %s: %s", mo, exc)
             continue
