@@ -72,10 +72,11 @@ def test_late_joiner_and_leaver_through_the_api(api):
                       {"ended": "domino", "absent": ["Ben"], "hands": {"Ana": {"pips": 0}, "Cy": {"pips": 4}}}]}
     gid = api.post("/api/games", json=rec).get_json()["id"]
     game = api.get(f"/api/games/{gid}").get_json()
-    # Cy joins at (0 + 30) / 2 = 15, then 20 and 4: 39; Ben left before round 3: no rank
+    # Cy joins at (0 + 30) / 2 = 15, then 20 and 4: 39; Ben sits round 3 out and
+    # keeps his place while the game goes on
     assert game["standings"] == [
         {"player": "Ana", "total": 10, "rank": 1},
-        {"player": "Cy", "total": 39, "rank": 2},
-        {"player": "Ben", "total": 30, "rank": None},
+        {"player": "Ben", "total": 30, "rank": 2},
+        {"player": "Cy", "total": 39, "rank": 3},
     ]
     assert game["next_round"]["dealt"] == 16
