@@ -395,3 +395,25 @@ def test_a_nul_character_in_a_form_is_refused_not_a_server_error(app, client, fi
     assert r.status_code == 400
     assert count_rows(app) == (0, 0)
     assert client.get("/?x=a%00b").status_code == 400
+
+
+def test_every_form_route_refuses_a_post_without_the_csrf_token(app, client, api):
+    """Every POST route outside the JSON API (whose bodies a browser form cannot
+    send) needs the form's CSRF token, even from a signed-in tablet."""
+    gid = new_game(api)
+    assert api.post(f"/api/games/{gid}/rounds", json=ROUND1).status_code == 201
+    before = count_rows(app)
+    checked = []
+    for rule in app.url_map.iter_rules():
+        if "POST" not in rule.methods or rule.rule.startswith("/api/"):
+            continue
+        if rule.endpoint in ("auth.login", "i18n.set_language"):
+            continue  # opening a session / choosing a language: covered by their own tests
+        url = rule.rule.replace("<int:game_id>", str(gid)).replace("<int:number>", "1")
+        url = re.sub(r"<[^>]+>", "x", url)
+        r = client.post(url, data={"player": ["A", "B"], "set": "12", "starter": "0"})
+        assert r.status_code == 400, (rule.rule, r.status_code)
+        checked.append(rule.rule)
+    assert "/games" in checked and "/games/<int:game_id>/rounds" in checked
+    assert "/games/<int:game_id>/delete" in checked and "/logout" in checked
+    assert count_rows(app) == before
