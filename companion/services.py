@@ -7,7 +7,11 @@ Views (pages and API) call these functions and map the exceptions to answers:
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from typing import Any
+
+from flask import current_app
 
 from sqlalchemy import func, update
 from sqlalchemy.exc import IntegrityError
@@ -42,13 +46,38 @@ def get_row(game_id: int) -> GameRow:
     return row
 
 
-def load(game_id: int) -> tuple[GameRow, Game]:
+_CACHE_SIZE = 256
+_cache_lock = threading.Lock()
+
+
+def load(game_id: int, cached: bool = True) -> tuple[GameRow, Game]:
     """The stored game and its checked domain value.
 
+    Reading a game checks every round again with the rules engine; the result
+    is kept per app process, keyed by the game's id, revision and creation
+    time. Every change raises the revision (:func:`_lock_game`), so a kept
+    value is never out of date.
+
+    :param cached: ``False`` reads and checks afresh and keeps nothing (used
+        while a change holds the game's write lock).
     :raises NotFound: when there is no such game.
     """
     row = get_row(game_id)
-    return row, read_game(row.record(), confirm=True)
+    if not cached:
+        return row, read_game(row.record(), confirm=True)
+    cache: OrderedDict = current_app.extensions.setdefault("companion.games", OrderedDict())
+    key = (row.id, row.revision, row.created_at)
+    with _cache_lock:
+        game = cache.get(key)
+        if game is not None:
+            cache.move_to_end(key)
+            return row, game
+    game = read_game(row.record(), confirm=True)
+    with _cache_lock:
+        cache[key] = game
+        while len(cache) > _CACHE_SIZE:
+            cache.popitem(last=False)
+    return row, game
 
 
 def list_games() -> list[GameRow]:
@@ -143,7 +172,7 @@ def _lock_game(game_id: int) -> tuple[GameRow, Game]:
         db.session.rollback()
         raise NotFound(f"no game {game_id}")
     db.session.expire_all()
-    return load(game_id)
+    return load(game_id, cached=False)
 
 
 def add_round(game_id: int, data: Any, number: int | None = None, confirm: bool = False) -> RoundRow:
