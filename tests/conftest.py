@@ -8,9 +8,12 @@ import copy
 import json
 import os
 import re
+import shutil
+import threading
 from pathlib import Path
 
 import pytest
+from werkzeug.serving import make_server
 
 from companion import create_app
 
@@ -102,3 +105,45 @@ def count_rows(app) -> tuple[int, int]:
         games = db.session.scalar(db.select(db.func.count()).select_from(GameRow))
         rounds = db.session.scalar(db.select(db.func.count()).select_from(RoundRow))
     return games, rounds
+
+
+# ------------------------------------------------------------------ live server and browser
+
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+ARTIFACTS = Path(__file__).resolve().parent.parent / "test-artifacts"
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--no-first-run", "--disable-sync"]
+
+
+@pytest.fixture
+def server(app):
+    """The app served by a threaded server in this process; its base address."""
+    srv = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=srv.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{srv.server_port}"
+    srv.shutdown()
+
+
+@pytest.fixture
+def live(server):
+    """:func:`server` for the browser tests: skipped where Chromium is missing."""
+    if not Path(CHROMIUM).exists():
+        pytest.skip("Debian's chromium is not installed: browser tests skipped")
+    return server
+
+
+@pytest.fixture
+def browser():
+    """Headless Debian Chromium driven by Playwright."""
+    sync_api = pytest.importorskip("playwright.sync_api")
+    with sync_api.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield b
+        b.close()
+
+
+def shot(page, name: str) -> None:
+    """Save a full-page screenshot to ``test-artifacts/<name>.png`` for review."""
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)

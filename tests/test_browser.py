@@ -8,47 +8,11 @@ with a message where it is missing. Screenshots go to ``test-artifacts/``.
 
 from __future__ import annotations
 
-import shutil
-import threading
-from pathlib import Path
-
 import pytest
-from werkzeug.serving import make_server
 
-from .conftest import TOKEN
+from .conftest import TOKEN, shot
 
 pytestmark = pytest.mark.browser
-
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
-ARTIFACTS = Path(__file__).resolve().parent.parent / "test-artifacts"
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--no-first-run", "--disable-sync"]
-
-
-@pytest.fixture
-def live(app):
-    if not Path(CHROMIUM).exists():
-        pytest.skip("Debian's chromium is not installed: browser tests skipped")
-    server = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_port}"
-    server.shutdown()
-
-
-@pytest.fixture
-def browser():
-    sync_api = pytest.importorskip("playwright.sync_api")
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield b
-        b.close()
-
-
-def shot(page, name):
-    ARTIFACTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
-
 
 def test_play_a_whole_game_on_a_tablet(live, browser, full_game):
     rec = full_game["record"]

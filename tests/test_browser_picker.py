@@ -4,13 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from .conftest import TOKEN
-from .test_browser import browser, live, shot  # noqa: F401  (fixtures)
+from .conftest import TOKEN, shot
 
 pytestmark = pytest.mark.browser
 
 
-def test_pick_tiles_for_two_hands(live, browser):  # noqa: F811
+def test_pick_tiles_for_two_hands(live, browser):
     ctx = browser.new_context(viewport={"width": 1024, "height": 768}, has_touch=True)
     page = ctx.new_page()
     page.goto(f"{live}/?token={TOKEN}")

@@ -4,13 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from .conftest import TOKEN
-from .test_browser import browser, live, shot  # noqa: F401  (fixtures)
+from .conftest import TOKEN, shot
 
 pytestmark = pytest.mark.browser
 
 
-def test_plan_a_train_by_tapping_tiles(live, browser):  # noqa: F811
+def test_plan_a_train_by_tapping_tiles(live, browser):
     ctx = browser.new_context(viewport={"width": 768, "height": 1024}, has_touch=True)
     page = ctx.new_page()
     page.goto(f"{live}/planner?token={TOKEN}")

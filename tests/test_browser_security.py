@@ -7,41 +7,14 @@ Needs Debian's ``chromium``; skipped where it is missing."""
 from __future__ import annotations
 
 import re
-import shutil
-import threading
-from pathlib import Path
 
 import pytest
-from werkzeug.serving import make_server
 
 from .conftest import TOKEN
 
 pytestmark = pytest.mark.browser
 
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--no-first-run", "--disable-sync"]
 HEAD = {"set": 12, "players": ["Ana", "<script>alert(1)</script>"], "first_starter": "Ana"}
-
-
-@pytest.fixture
-def live(app):
-    if not Path(CHROMIUM).exists():
-        pytest.skip("Debian's chromium is not installed: browser tests skipped")
-    server = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_port}"
-    server.shutdown()
-
-
-@pytest.fixture
-def browser():
-    sync_api = pytest.importorskip("playwright.sync_api")
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield b
-        b.close()
 
 
 def _watch(page) -> list[str]:

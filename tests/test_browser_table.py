@@ -14,8 +14,7 @@ import time
 
 import pytest
 
-from .conftest import TOKEN
-from .test_browser import ARTIFACTS, browser, live, shot  # noqa: F401 (fixtures)
+from .conftest import ARTIFACTS, TOKEN, shot
 
 pytestmark = pytest.mark.browser
 
@@ -48,14 +47,14 @@ def new_game(api_client, record: dict) -> int:
     return r.get_json()["id"]
 
 
-def tablet(browser, base, viewport=TABLET, **kw):  # noqa: F811
+def tablet(browser, base, viewport=TABLET, **kw):
     ctx = browser.new_context(viewport=viewport, has_touch=True, **kw)
     page = ctx.new_page()
     page.goto(f"{base}/?token={TOKEN}")
     return ctx, page
 
 
-def test_the_table_view_follows_a_round_saved_on_another_device(live, browser, api_client, app):  # noqa: F811
+def test_the_table_view_follows_a_round_saved_on_another_device(live, browser, api_client, app):
     gid = new_game(api_client, {"set": 12, "players": ["Ana", "Ben", "Chen", "Dee"], "first_starter": "Ana"})
     from companion.db import db
     from companion.models import GameRow
@@ -96,7 +95,7 @@ def test_the_table_view_follows_a_round_saved_on_another_device(live, browser, a
         c.close()
 
 
-def test_the_game_page_weighs_under_100_kb_and_asks_only_this_server(live, browser, api_client):  # noqa: F811
+def test_the_game_page_weighs_under_100_kb_and_asks_only_this_server(live, browser, api_client):
     record = {"set": 12, "players": EIGHT, "first_starter": "Ana", "rounds": eight_player_rounds(12)}
     gid = new_game(api_client, record)
     ctx = browser.new_context(viewport=TABLET, service_workers="block")
@@ -122,7 +121,7 @@ def test_the_game_page_weighs_under_100_kb_and_asks_only_this_server(live, brows
     ctx.close()
 
 
-def test_eight_players_and_thirteen_rounds_fit_one_tablet_screen(live, browser, api_client):  # noqa: F811
+def test_eight_players_and_thirteen_rounds_fit_one_tablet_screen(live, browser, api_client):
     gid = new_game(api_client, {"set": 12, "players": EIGHT, "first_starter": "Ana",
                                 "rounds": eight_player_rounds(12)})
     for viewport, name in ((TABLET, "1024x768"), (TABLET_PORTRAIT, "768x1024"), (TABLET_WIDE, "1280x800")):
@@ -142,7 +141,7 @@ def test_eight_players_and_thirteen_rounds_fit_one_tablet_screen(live, browser, 
         ctx.close()
 
 
-def test_a_four_player_round_is_three_numbers_and_one_tap(live, browser, api_client):  # noqa: F811
+def test_a_four_player_round_is_three_numbers_and_one_tap(live, browser, api_client):
     gid = new_game(api_client, {"set": 12, "players": ["Ana", "Ben", "Chen", "Dee"], "first_starter": "Ana"})
     ctx, page = tablet(browser, live)
     page.goto(f"{live}/games/{gid}")
@@ -162,7 +161,7 @@ def test_a_four_player_round_is_three_numbers_and_one_tap(live, browser, api_cli
     ctx.close()
 
 
-def test_a_wrong_entry_is_shown_at_its_field_on_a_phone(live, browser, api_client):  # noqa: F811
+def test_a_wrong_entry_is_shown_at_its_field_on_a_phone(live, browser, api_client):
     gid = new_game(api_client, {"set": 12, "players": ["Ana", "Ben", "Chen", "Dee"], "first_starter": "Ana"})
     ctx, page = tablet(browser, live, PHONE)
     page.goto(f"{live}/games/{gid}")
@@ -194,7 +193,7 @@ def test_a_wrong_entry_is_shown_at_its_field_on_a_phone(live, browser, api_clien
     ctx.close()
 
 
-def test_themes_per_device_and_the_system_setting(live, browser, api_client):  # noqa: F811
+def test_themes_per_device_and_the_system_setting(live, browser, api_client):
     gid = new_game(api_client, {"set": 15, "players": ["Ana", "Ben", "Chen", "Dee"], "first_starter": "Ana",
                                 "rounds": [{"ended": "domino", "hands": {"Ana": {"pips": 0}, "Ben": {"pips": 33},
                                                                          "Chen": {"pips": 12}, "Dee": {"pips": 41}}}]})
@@ -225,7 +224,7 @@ def test_themes_per_device_and_the_system_setting(live, browser, api_client):  #
     ctx2.close()
 
 
-def test_screen_reader_landmarks_labels_and_focus_order(live, browser, api_client):  # noqa: F811
+def test_screen_reader_landmarks_labels_and_focus_order(live, browser, api_client):
     gid = new_game(api_client, {"set": 12, "players": ["Ana", "Ben", "Chen", "Dee"], "first_starter": "Ana"})
     ctx, page = tablet(browser, live)
     for path in ("/", f"/games/{gid}", "/rules", f"/games/{gid}/table"):
@@ -258,7 +257,7 @@ def test_screen_reader_landmarks_labels_and_focus_order(live, browser, api_clien
     ctx.close()
 
 
-def test_language_switch_and_korean_screens(live, browser, api_client):  # noqa: F811
+def test_language_switch_and_korean_screens(live, browser, api_client):
     gid = new_game(api_client, {"set": 12, "players": ["민준", "서연", "Ana", "Ben"], "first_starter": "민준",
                                 "rounds": [{"ended": "domino", "hands": {"민준": {"pips": 0}, "서연": {"pips": 17},
                                                                          "Ana": {"pips": 9}, "Ben": {"pips": 30}}}]})
@@ -284,7 +283,7 @@ def test_language_switch_and_korean_screens(live, browser, api_client):  # noqa:
     ctx.close()
 
 
-def test_the_score_sheet_downloads_as_pdf(live, browser, api_client, full_game):  # noqa: F811
+def test_the_score_sheet_downloads_as_pdf(live, browser, api_client, full_game):
     gid = new_game(api_client, full_game["record"])
     ctx, page = tablet(browser, live)
     page.goto(f"{live}/games/{gid}")

@@ -17,7 +17,6 @@ import time
 from pathlib import Path
 
 import pytest
-from werkzeug.serving import make_server
 
 from companion import services
 
@@ -49,16 +48,6 @@ class Http:
 
     def close(self) -> None:
         self.conn.close()
-
-
-@pytest.fixture
-def live(app):
-    """The app served by a threaded server in this process."""
-    server = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_port}"
-    server.shutdown()
 
 
 def _slow_checks(monkeypatch, seconds: float = 0.05) -> None:
@@ -95,13 +84,13 @@ def _hands(winner: int, pips: int) -> dict:
 
 
 @pytest.mark.parametrize("tablets", [2, 6])
-def test_tablets_saving_the_same_round_one_is_saved_the_others_409(app, api, live, monkeypatch, tablets):
+def test_tablets_saving_the_same_round_one_is_saved_the_others_409(app, api, server, monkeypatch, tablets):
     _slow_checks(monkeypatch)
     gid = api.post("/api/games", json=HEAD).get_json()["id"]
     sent = [{"number": 1, "ended": "domino", "hands": _hands(i % 4, 10 + i)} for i in range(tablets)]
 
     def save(i):
-        c = Http(live)
+        c = Http(server)
         try:
             return c.send("POST", f"/api/games/{gid}/rounds", sent[i])
         finally:
@@ -123,7 +112,7 @@ def test_tablets_saving_the_same_round_one_is_saved_the_others_409(app, api, liv
     assert count_rows(app)[1] == 1
 
 
-def test_tablets_correcting_the_same_round_one_wins_the_other_409(app, api, live, monkeypatch):
+def test_tablets_correcting_the_same_round_one_wins_the_other_409(app, api, server, monkeypatch):
     gid = api.post("/api/games", json=HEAD).get_json()["id"]
     r = api.post(f"/api/games/{gid}/rounds", json={"number": 1, "ended": "domino", "hands": _hands(0, 5)})
     assert r.status_code == 201
@@ -133,7 +122,7 @@ def test_tablets_correcting_the_same_round_one_wins_the_other_409(app, api, live
              {"version": 1, "ended": "domino", "hands": _hands(2, 30)}]
 
     def correct(i):
-        c = Http(live)
+        c = Http(server)
         try:
             return c.send("PUT", f"/api/games/{gid}/rounds/1", edits[i])
         finally:
@@ -150,7 +139,7 @@ def test_tablets_correcting_the_same_round_one_wins_the_other_409(app, api, live
         p: h["pips"] for p, h in edits[winner]["hands"].items()}
 
 
-def test_a_storm_of_mixed_changes_leaves_a_whole_game(app, api, live, full_game):
+def test_a_storm_of_mixed_changes_leaves_a_whole_game(app, api, server, full_game):
     """Six devices add, correct and delete rounds of one game at once for a
     moment; every answer is 2xx, 409 or 422, and the stored game reads back as a
     valid game whose rounds are numbered 1..n."""
@@ -163,7 +152,7 @@ def test_a_storm_of_mixed_changes_leaves_a_whole_game(app, api, live, full_game)
 
     def device(i):
         rng = random.Random(i)
-        c = Http(live)
+        c = Http(server)
         try:
             while time.monotonic() < deadline:
                 status, game = c.send("GET", f"/api/games/{gid}")

@@ -3,7 +3,6 @@ impossible value makes it refused with the right code (issue 3)."""
 
 from __future__ import annotations
 
-import copy
 import random
 
 from hypothesis import HealthCheck, given, settings
