@@ -131,10 +131,8 @@ def detail(game_id: int):
 def add_round(game_id: int):
     """Record the next round from the form (the round number guards a double tap)."""
     row, game = _load_or_404(game_id)
-    parsed = round_from_form(request.form, list(game.table.players), game.table.kind)
-    _deal_for_present(parsed.data, game)
+    parsed, confirm = _read_round_form(game)
     number = request.form.get("number", type=int)
-    confirm = bool(request.form.get("confirm"))
     problems, warnings = parsed.problems, []
     if not problems:
         try:
@@ -163,6 +161,19 @@ def add_round(game_id: int):
             problems = [exc.problem]
         except RecordError as exc:
             problems, warnings = exc.errors, exc.warnings
+    return _refused(game_id, problems, warnings)
+
+
+def _read_round_form(game):
+    """The round entry form read for ``game``; returns ``(parsed form, confirm)``."""
+    parsed = round_from_form(request.form, list(game.table.players), game.table.kind)
+    _deal_for_present(parsed.data, game)
+    return parsed, bool(request.form.get("confirm"))
+
+
+def _refused(game_id: int, problems, warnings, edit: int | None = None):
+    """The game page again with the form as typed and each problem at its field:
+    409 for an edit conflict, else 422."""
     row, game = services.load(game_id)
     return _render_game(
         row,
@@ -171,6 +182,7 @@ def add_round(game_id: int):
         errors=errors_by_field(problems),
         warnings=[] if problems else warnings,
         status=409 if any(p.code == "edit_conflict" for p in problems) else 422,
+        edit=edit,
     )
 
 
@@ -207,10 +219,8 @@ def edit_round(game_id: int, number: int):
 def update_round(game_id: int, number: int):
     """Save a corrected round; a newer version on another device is a conflict."""
     row, game = _load_or_404(game_id)
-    parsed = round_from_form(request.form, list(game.table.players), game.table.kind)
-    _deal_for_present(parsed.data, game)
+    parsed, confirm = _read_round_form(game)
     version = request.form.get("version", type=int)
-    confirm = bool(request.form.get("confirm"))
     problems, warnings = parsed.problems, []
     if not problems:
         try:
@@ -222,17 +232,7 @@ def update_round(game_id: int, number: int):
             problems = [exc.problem]
         except RecordError as exc:
             problems, warnings = exc.errors, exc.warnings
-    row, game = services.load(game_id)
-    conflict = any(p.code == "edit_conflict" for p in problems)
-    return _render_game(
-        row,
-        game,
-        values=request.form,
-        errors=errors_by_field(problems),
-        warnings=[] if problems else warnings,
-        status=409 if conflict else 422,
-        edit=number,
-    )
+    return _refused(game_id, problems, warnings, edit=number)
 
 
 @bp.post("/games/<int:game_id>/rounds/<int:number>/delete")
