@@ -125,13 +125,10 @@ def compile_catalogues(directory: Path = TRANSLATIONS, force: bool = False) -> l
     return written
 
 
-@bp.get("/lang/<code>")
-def set_language(code: str):
-    """Keep ``code`` as this device's language (a cookie), then go back.
-
-    ``?next=/path`` (a path on this site) is where to go; else the page the
-    link was on, else the games page.
-    """
+def local_next() -> str:
+    """Where a device setting (language, theme) goes back to: ``?next=`` when
+    it is a path on this site, else the referring page of this site, else the
+    games page. Never another site."""
     nxt = request.args.get("next") or ""
     if not nxt:
         referrer = urlsplit(request.referrer or "")
@@ -139,7 +136,17 @@ def set_language(code: str):
             nxt = referrer.path + (f"?{referrer.query}" if referrer.query else "")
     if not nxt.startswith("/") or nxt.startswith("//") or "\\" in nxt:
         nxt = url_for("games.index")
-    response = redirect(nxt)
+    return nxt
+
+
+@bp.get("/lang/<code>")
+def set_language(code: str):
+    """Keep ``code`` as this device's language (a cookie), then go back.
+
+    ``?next=/path`` (a path on this site) is where to go; else the page the
+    link was on, else the games page.
+    """
+    response = redirect(local_next())
     if code in LANGUAGES:
         response.set_cookie(
             COOKIE, code, max_age=COOKIE_AGE, samesite="Lax", httponly=True,

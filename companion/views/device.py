@@ -15,11 +15,10 @@ import json
 import mimetypes
 from functools import lru_cache
 from pathlib import Path
-from urllib.parse import urlsplit
 
 from flask import Blueprint, Response, current_app, redirect, request, url_for
 
-from ..i18n import lazy_gettext
+from ..i18n import lazy_gettext, local_next
 
 bp = Blueprint("device", __name__)
 
@@ -51,22 +50,10 @@ def _theme_context() -> dict:
     return {"themes": THEMES, "current_theme": current_theme}
 
 
-def _local_next() -> str:
-    """``?next=`` when it is a path on this site, else the referring page, else the games."""
-    nxt = request.args.get("next") or ""
-    if not nxt:
-        referrer = urlsplit(request.referrer or "")
-        if referrer.netloc == request.host and referrer.path.startswith("/"):
-            nxt = referrer.path + (f"?{referrer.query}" if referrer.query else "")
-    if not nxt.startswith("/") or nxt.startswith("//") or "\\" in nxt:
-        nxt = url_for("games.index")
-    return nxt
-
-
 @bp.get("/theme/<name>")
 def set_theme(name: str):
     """Keep ``name`` as this device's theme (a cookie), then go back to ``?next=``."""
-    response = redirect(_local_next())
+    response = redirect(local_next())
     if name in THEMES:
         response.set_cookie(
             THEME_COOKIE, name, max_age=THEME_COOKIE_AGE, samesite="Lax", httponly=True,
