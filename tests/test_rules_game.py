@@ -298,3 +298,16 @@ def test_two_hands_cannot_both_need_the_only_23_pip_tile():
     # a listed tile is taken out of what the others can hold
     listed = rnd(four({"pips": 0}, {"tiles": ["12-11"]}, {"pips": 23, "tiles_left": 1}, {"pips": 3}))
     assert codes(refused(record([listed]))) == ["pips_infeasible"]
+
+
+def test_hands_fit_directly():
+    from companion.rules.feasibility import hands_fit
+
+    # values 1, 2, 2, 3: two hands of 2 tiles each, 3 and 5 pips: {1,2} and {2,3}
+    assert hands_fit([1, 2, 2, 3], [(3, (2,)), (5, (2,))]) is True
+    # 4 and 4 in two tiles each would need {1,3} and {2,2}: fits
+    assert hands_fit([1, 2, 2, 3], [(4, (2,)), (4, (2,))]) is True
+    # 3 and 3: {1,2} twice needs two 1s: impossible
+    assert hands_fit([1, 2, 2, 3], [(3, (2,)), (3, (2,))]) is False
+    # any count: 6 can be {1,2,3} or {2,...}: with 2 left for the other hand
+    assert hands_fit([1, 2, 2, 3], [(6, (1, 2, 3)), (2, (1, 2))]) is True

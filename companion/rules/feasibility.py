@@ -170,6 +170,52 @@ def _pick(pips: int, k: int, avail: dict[int, int], order: list[int], nodes: lis
     yield from walk(0, k, pips)
 
 
+def _balanced(pips: int, counts: list[int], avail: dict[int, int]) -> bool:
+    """Try to take ``k`` tiles (``k`` from ``counts``, in order) summing ``pips``
+    from ``avail``, all of about the same weight: ``pips // k`` and one more.
+    Where a value runs short, two of it become one lighter and one heavier tile
+    (the sum stays). On success the tiles are taken out of ``avail``.
+
+    :return: True when such tiles were found and taken.
+    """
+    for k in counts:
+        if k == 0:
+            if pips == 0:
+                return True
+            continue
+        q, r = divmod(pips, k)
+        want: dict[int, int] = {}
+        if k - r:
+            want[q] = k - r
+        if r:
+            want[q + 1] = want.get(q + 1, 0) + r
+        for _ in range(4 * k + 8):
+            short = next((v for v, n in want.items() if n > avail.get(v, 0)), None)
+            if short is None or short < 1:
+                break
+            if want[short] >= 2:
+                # two of a scarce weight become one lighter and one heavier
+                want[short] -= 2
+                want[short - 1] = want.get(short - 1, 0) + 1
+                want[short + 1] = want.get(short + 1, 0) + 1
+                continue
+            partner = max((v for v, n in want.items() if n and v != short), default=None)
+            if partner is None:
+                break
+            # one of it and one other tile: the scarce one a pip lighter, the other a pip heavier
+            want[short] -= 1
+            want[partner] -= 1
+            want[short - 1] = want.get(short - 1, 0) + 1
+            want[partner + 1] = want.get(partner + 1, 0) + 1
+        want = {v: n for v, n in want.items() if n}
+        if all(n <= avail.get(v, 0) for v, n in want.items()) and \
+                sum(n * v for v, n in want.items()) == pips and sum(want.values()) == k:
+            for v, n in want.items():
+                avail[v] -= n
+            return True
+    return False
+
+
 def hands_fit(values: Iterable[int], needs: list[tuple[int, tuple[int, ...]]], budget: int = 4000):
     """Can all hands be made at once from one pool of distinct tiles?
 
@@ -190,12 +236,21 @@ def hands_fit(values: Iterable[int], needs: list[tuple[int, tuple[int, ...]]], b
 
     mean = sum(order) / len(order) if order else 1
 
+    def natural(pips: int, counts) -> list[int]:
+        # the most natural count first: tiles of an average weight
+        return sorted(counts, key=lambda k: abs(k - pips / max(mean, 1)))
+
+    # Most real entries fit at once: give every hand tiles of about equal
+    # weight (a quick, exact construction); search only when that fails.
+    left = dict(avail)
+    if all(_balanced(pips, natural(pips, counts)[:3], left) for pips, counts in needs):
+        return True
+
     def solve(i: int) -> bool:
         if i == len(needs):
             return True
         pips, counts = needs[i]
-        # the most natural count first: tiles of an average weight
-        for k in sorted(counts, key=lambda k: abs(k - pips / max(mean, 1))):
+        for k in natural(pips, counts):
             for used in _pick(pips, k, avail, order, nodes, budget):
                 for v, n in used.items():
                     avail[v] -= n
