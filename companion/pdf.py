@@ -39,7 +39,17 @@ TEMPLATE = "pdf/sheet.html"
 STYLESHEET = "pdf/sheet.css"
 """The sheet's stylesheet, relative to ``static/`` (fetched through the URL fetcher)."""
 
-PAPERS: dict[str, tuple[float, float]] = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
+PAPERS: dict[str, tuple[float, float]] = {
+    "a4": (210.0, 297.0),
+    "letter": (215.9, 279.4),
+    "a5": (148.0, 210.0),
+    "half-letter": (139.7, 215.9),
+}
+"""Paper sizes in mm (portrait): the full pages and their halves (A5, half Letter)."""
+HALF_OF: dict[str, str] = {"a4": "a5", "letter": "half-letter"}
+"""The half-page size of each full paper (``size=half``)."""
+HALF_PORTRAIT_MAX_PLAYERS = 8
+"""On a half page, more players than this turn the sheet landscape."""
 """Paper sizes, portrait width × height in millimetres."""
 PORTRAIT_MAX_PLAYERS = 8
 """Up to this many players a sheet is portrait; more turn it landscape."""
@@ -265,7 +275,8 @@ def _geometry(
 ) -> dict[str, Any]:
     """Orientation and row height so the whole sheet fits one page."""
     width, height = PAPERS[paper]
-    landscape = players > PORTRAIT_MAX_PLAYERS
+    half = paper in HALF_OF.values()
+    landscape = players > (HALF_PORTRAIT_MAX_PLAYERS if half else PORTRAIT_MAX_PLAYERS)
     if landscape:
         width, height = height, width
     usable = height - 2 * _MARGIN_Y
@@ -284,8 +295,7 @@ def _geometry(
     return {
         "paper": paper,
         "orientation": "landscape" if landscape else "portrait",
-        "page_size": f"{'A4' if paper == 'a4' else 'letter'} "
-        f"{'landscape' if landscape else 'portrait'}",
+        "page_size": f"{width}mm {height}mm",
         "row_mm": row,
         "compact": row < _COMPACT_BELOW,
         "player_mm": round(player_mm, 1),
@@ -391,7 +401,8 @@ def sheet_context(
 
     :param game: the checked game.
     :param played_on: the day the game is (or was) played.
-    :param paper: ``"a4"`` or ``"letter"``.
+    :param paper: ``"a4"`` or ``"letter"``, or the half pages ``"a5"`` and
+        ``"half-letter"`` (:data:`PAPERS`).
     :param blank: leave every score cell empty (a sheet to play on paper).
     :param title: the sheet's heading; ``"Mexican Train score sheet"`` by default.
     :param language: the language of the sheet's words (a code of
@@ -683,7 +694,8 @@ def score_sheet_pdf(
 
     :param game: the checked game (:func:`companion.rules.read_game`).
     :param played_on: the day of the game, printed on the sheet.
-    :param paper: ``"a4"`` (595 × 842 pt) or ``"letter"`` (612 × 792 pt).
+    :param paper: ``"a4"`` (595 × 842 pt), ``"letter"`` (612 × 792 pt), or
+        half a page: ``"a5"`` (420 × 595 pt), ``"half-letter"`` (396 × 612 pt).
     :param blank: print an empty sheet for playing on paper.
     :param title: the heading; ``"Mexican Train score sheet"`` by default.
     :param language: the language of the sheet (a code of

@@ -432,3 +432,20 @@ def test_works_inside_a_flask_request_too():
     with app.test_request_context("/games/1/sheet.pdf?paper=letter&blank=1"):
         data = score_sheet_pdf(read_game(RECORD), played_on=DAY, paper="letter", blank=True)
     assert page_sizes(data) == [(612, 792)]
+
+
+def test_half_page_sheets_through_the_route(api):
+    rec = {"set": 12, "players": ["Ana", "Ben", "Cy", "Dee"], "first_starter": "Ana",
+           "rounds": [{"ended": "domino", "hands": {"Ana": {"pips": 0}, "Ben": {"pips": 23},
+                                                    "Cy": {"pips": 41}, "Dee": {"pips": 12}}}]}
+    gid = api.post("/api/games", json=rec).get_json()["id"]
+    for query, size in (("size=half", (420, 595)), ("size=half&paper=letter", (396, 612))):
+        r = api.get(f"/games/{gid}/sheet.pdf?{query}")
+        assert r.status_code == 200
+        reader = pypdf.PdfReader(io.BytesIO(r.data))
+        assert len(reader.pages) == 1
+        box = reader.pages[0].mediabox
+        assert (round(float(box.width)), round(float(box.height))) == size
+        text = reader.pages[0].extract_text()
+        assert "41" in text and "23" in text and "Dee" in text
+    assert api.get(f"/games/{gid}/sheet.pdf?paper=a3").status_code == 400

@@ -15,7 +15,7 @@ from ..forms import (
     round_to_form,
 )
 from ..i18n import current_language, gettext, lazy_gettext, translated
-from ..pdf import RULE_LABELS, VALUE_LABELS
+from ..pdf import HALF_OF, RULE_LABELS, VALUE_LABELS
 from ..pips import layout as pip_layout
 from ..pips import layouts as pip_layouts
 from ..rules import RecordError, check_round, plan_round
@@ -279,13 +279,16 @@ def table(game_id: int):
 
 @bp.get("/games/<int:game_id>/sheet.pdf")
 def sheet(game_id: int):
-    """The score sheet as PDF: ``?paper=letter`` for Letter, ``?blank=1`` for an empty sheet."""
+    """The score sheet as PDF: ``?paper=letter`` for Letter, ``?size=half`` for half
+    a page (A5, half Letter), ``?blank=1`` for an empty sheet."""
     from ..pdf import score_sheet_pdf
 
     row, game = _load_or_404(game_id)
     paper = request.args.get("paper", "a4").lower()
-    if paper not in ("a4", "letter"):
+    if paper not in HALF_OF:
         abort(400)
+    if request.args.get("size", "full") == "half":
+        paper = HALF_OF[paper]
     blank = request.args.get("blank") in ("1", "true", "yes")
     pdf = score_sheet_pdf(
         game, played_on=row.created_at.date(), paper=paper, blank=blank, language=current_language()
