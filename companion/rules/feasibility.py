@@ -243,7 +243,8 @@ def hands_fit(values: Iterable[int], needs: list[tuple[int, tuple[int, ...]]], b
     # Most real entries fit at once: give every hand tiles of about equal
     # weight (a quick, exact construction); search only when that fails.
     left = dict(avail)
-    if all(_balanced(pips, natural(pips, counts)[:3], left) for pips, counts in needs):
+    fewest_first = sorted(needs, key=lambda n: (min(n[1]), len(n[1])))
+    if all(_balanced(pips, natural(pips, counts)[:8], left) for pips, counts in fewest_first):
         return True
 
     def solve(i: int) -> bool:
