@@ -181,7 +181,7 @@ def game_from_form(form) -> tuple[dict[str, Any], list[Problem]]:
     named rule set), ``rule-<key>`` for each rule of the profile (blank: the
     preset's or the default value), ``draw_preset`` (a published dealing table).
     """
-    from .rules.profile import DRAW_COUNT_PRESETS, OPTIONS, PRESETS
+    from .rules.profile import DRAW_COUNT_PRESETS, OPTIONS, PRESETS, rule_applies
 
     problems: list[Problem] = []
     rows = form.getlist("player")
@@ -227,6 +227,8 @@ def game_from_form(form) -> tuple[dict[str, Any], list[Problem]]:
     draw = form.get("draw_preset") or ""
     if draw in DRAW_COUNT_PRESETS:
         rules["draw_counts"] = {str(k): v for k, v in DRAW_COUNT_PRESETS[draw]["counts"].items()}
+    # the form sends every rule field; keep only the rules of the chosen game
+    rules = {k: v for k, v in rules.items() if rule_applies(k, kind)}
     if rules:
         record["rules"] = rules
     if players:

@@ -284,7 +284,8 @@ def _geometry(
     # caption and about 4 mm a line; landscape sheets run them on in one
     # paragraph), the grid's head and totals row, the standings, the legend
     # and gaps. Only a first guess: _fit_one_page adjusts rows until it fits.
-    rules_mm = (4.0 + 2.5 * rule_lines) if landscape else (4.0 + 4.0 * rule_lines)
+    inline_rules = landscape or half  # the rules run on in one paragraph under the standings
+    rules_mm = (4.0 + (1.0 if half else 2.5) * rule_lines) if inline_rules else (4.0 + 4.0 * rule_lines)
     bottom = 36.0 + rules_mm
     fixed = 14.0 + 24.0 + bottom + 13.0 + 6.0
     row = max(_ROW_MIN, min(_ROW_MAX, (usable - fixed) / round_count))
@@ -295,6 +296,8 @@ def _geometry(
     return {
         "paper": paper,
         "orientation": "landscape" if landscape else "portrait",
+        "inline_rules": inline_rules,
+        "half": half,
         "page_size": f"{width}mm {height}mm",
         "row_mm": row,
         "compact": row < _COMPACT_BELOW,

@@ -449,3 +449,16 @@ def test_half_page_sheets_through_the_route(api):
         text = reader.pages[0].extract_text()
         assert "41" in text and "23" in text and "Dee" in text
     assert api.get(f"/games/{gid}/sheet.pdf?paper=a3").status_code == 400
+
+
+@pytest.mark.parametrize("paper", ["a5", "half-letter"])
+def test_half_page_with_many_house_rules_stays_one_page(paper):
+    from companion.rules import read_game
+
+    rounds = [{"ended": "domino", "hands": {"Ana": {"pips": 0}, "Ben": {"pips": 20}}} for _ in range(5)]
+    rec = {"kind": "block", "players": ["Ana", "Ben"], "rounds": rounds,
+           "rules": {"winner_scores": "difference", "round_to": 5, "min_round_score": 15}}
+    for language in ("en", "ru", "ko"):
+        pdf = score_sheet_pdf(read_game(rec), played_on=datetime.date(2026, 11, 29), paper=paper,
+                              language=language)
+        assert len(pypdf.PdfReader(io.BytesIO(pdf)).pages) == 1, language

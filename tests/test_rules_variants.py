@@ -91,8 +91,12 @@ def test_late_joiner_starts_as_the_rule_says(late, cy_total):
 def test_a_player_who_left_is_shown_but_not_ranked():
     rounds = [{"ended": "domino", "hands": hands(Ana=0, Ben=30, Cy=2)},
               {"ended": "domino", "absent": ["Cy"], "hands": hands(Ana=5, Ben=0)}]
-    # a two-round game (engines 1-1 and 0-0): Cy left before the last round
-    d = read_game(mt(rounds, start_engine=1)).derived()
+    # a two-round game (engines 1-1 and 0-0): Cy left before the last round;
+    # the table is warned first, since it costs Cy his place
+    with pytest.raises(RecordError) as info:
+        read_game(mt(rounds, start_engine=1))
+    assert [w.code for w in info.value.warnings] == ["left_before_end"] and not info.value.errors
+    d = read_game(mt(rounds, start_engine=1), confirm=True).derived()
     assert d["status"] == "finished"
     assert d["standings"] == [
         {"player": "Ana", "total": 5, "rank": 1},
@@ -249,3 +253,19 @@ def test_picture_dominoes_count_wins():
     assert codes({"kind": "picture", "players": P3, "rounds": [{"winner": "Zed"}]}) == ["unknown_player"]
     assert codes({"kind": "picture", "players": P3, "rounds": [{}]}) == ["bad_value"]
     assert game.next_round().dealt == 6
+
+
+def test_rules_of_another_game_are_refused():
+    # a Mexican Train rule on a draw game would be shown as in play but change nothing
+    rec = {"kind": "draw", "players": P3, "rules": {"going_out_bonus": -10}}
+    assert codes(rec) == ["bad_value"]
+    rec = {"kind": "mexican_train", "players": P3, "rules": {"round_to": 5}}
+    assert codes(rec) == ["bad_value"]
+    # at their defaults they change nothing and are taken as they are
+    assert read_game({"kind": "draw", "players": P3, "rules": {"going_out_bonus": 0}})
+    assert read_game({"kind": "draw", "players": P3, "rules": {"tie_break": "most_rounds_out"}})
+
+
+def test_picture_winner_cannot_be_away():
+    rec = {"kind": "picture", "players": P3, "rounds": [{"winner": "Ana", "absent": ["Ana"]}]}
+    assert codes(rec) == ["bad_value"]

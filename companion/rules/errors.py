@@ -97,7 +97,7 @@ ERROR_CODES: frozenset[str] = frozenset(
 )
 
 # Soft rules: a warning, saved when the table confirms.
-WARNING_CODES: frozenset[str] = frozenset({"deal_off_table", "players_outside_range"})
+WARNING_CODES: frozenset[str] = frozenset({"deal_off_table", "players_outside_range", "left_before_end"})
 
 
 @dataclass(frozen=True)

@@ -28,7 +28,7 @@ from typing import Any, Iterable, Mapping
 
 from .errors import Problems, RecordError, tr, trn
 from .feasibility import Pool, hands_fit
-from .profile import RuleProfile, parse_rules
+from .profile import RuleProfile, check_rules_apply, parse_rules
 from .schedule import (
     CLASSIC_DEAL,
     MAX_PLAYERS,
@@ -583,6 +583,7 @@ def parse_table(record: Any, problems: Problems) -> Table | None:
 
     if set_n is None or kind is None:
         return None
+    check_rules_apply(rules, kind, problems)
     table = Table(kind, set_n, rules, tuple(players), first)
     if table.is_train:
         _check_train_rules(table, problems)
@@ -884,6 +885,12 @@ def parse_round(table: Table, data: Any, number: int, problems: Problems, path: 
     if absent is None:
         return None
     present = [n for n in table.players if n not in absent]
+    if absent and table.is_train and number == len(table.engines):
+        problems.warn(
+            f"{path}.absent", "left_before_end",
+            tr("{names} sits out the last round: a player away from the last round has left "
+               "the game and gets no place in the final standings.", names=", ".join(absent)),
+        )
 
     if table.kind == "picture":
         for key in ("hands", "ended", "dealt", "engine", "ended_on_double"):
@@ -891,6 +898,10 @@ def parse_round(table: Table, data: Any, number: int, problems: Problems, path: 
                 problems.error(f"{path}.{key}", "bad_value",
                                tr("Picture dominoes keep only who went out first, not {key}.", key=key))
         winner = data.get("winner")
+        if winner in absent:
+            problems.error(f"{path}.winner", "bad_value",
+                           tr("{name} sat this round out.", name=winner))
+            return None
         if winner not in present:
             problems.error(f"{path}.winner", "unknown_player" if isinstance(winner, str) else "bad_value",
                            tr("Tap the child who laid all their tiles first."))

@@ -237,6 +237,40 @@ def _is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
+TRAIN_ONLY: frozenset[str] = frozenset(
+    {"double_blank_points", "engine_order", "first_turn", "after_double", "open_doubles_order",
+     "blank_half_points", "start_engine", "end_engine", "going_out_bonus",
+     "out_on_double_multiplier", "marker_penalty"}
+)
+"""Rules of Mexican Train only (they score or schedule engines and trains)."""
+CLASSIC_ONLY: frozenset[str] = frozenset({"target_score", "min_round_score", "winner_scores", "round_to"})
+"""Rules of the classic block and draw games only (seed 003)."""
+
+
+def rule_applies(key: str, kind: str) -> bool:
+    """True when rule ``key`` changes anything in a game of ``kind``.
+
+    Mexican Train takes its own rules; the classic games theirs (and
+    ``draw_counts``); every kind takes ``tie_break`` and ``late_join``.
+    """
+    if key in TRAIN_ONLY:
+        return kind == "mexican_train"
+    if key in CLASSIC_ONLY:
+        return kind in ("draw", "block")
+    if key == "draw_counts":
+        return kind != "picture"
+    return True
+
+
+def check_rules_apply(profile: RuleProfile, kind: str, problems: Problems, path: str = "rules") -> None:
+    """Refuse (``bad_value``) a rule set away from its default in a game it does
+    not apply to: it would be shown as in play but change nothing."""
+    for key in profile.changed():
+        if not rule_applies(key, kind):
+            problems.error(f"{path}.{key}", "bad_value",
+                           tr("The rule {key} does not apply to this game.", key=key), rule=key)
+
+
 def parse_rules(data: Any, problems: Problems, path: str = "rules") -> RuleProfile:
     """Read a record's ``rules`` object into a :class:`RuleProfile`.
 

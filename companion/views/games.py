@@ -61,6 +61,7 @@ def _index_context(values=None, errors=None, warnings=None):
         presets=PRESETS,
         draw_presets=DRAW_COUNT_PRESETS,
         value_labels=VALUE_LABELS,
+        rule_labels={key: translated(label) for key, label in RULE_LABELS.items()},
     )
 
 
