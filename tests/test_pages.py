@@ -358,3 +358,19 @@ def test_sitting_out_takes_the_deal_for_the_players_present(client):
     # the deal box still shows 15 (four players); with Dee away three are dealt 16
     r = enter_round(client, gid, {1: "23", 2: "41"}, out=0, number=1, extra={"absent-3": "1", "dealt": "15"})
     assert r.status_code == 302, r.get_data(as_text=True)[:500]
+
+
+def test_a_player_away_from_the_last_round_is_warned_first(client, app):
+    token = csrf_token(client, "/")
+    r = client.post("/games", data={"csrf_token": token, "player": ["Ana", "Ben", "Cy"], "starter": "0",
+                                    "kind": "mexican_train", "set": "12", "rule-start_engine": "0"})
+    gid = game_id(r)  # a one-round game: 0-0 only
+    r = enter_round(client, gid, {2: "9"}, out=0, number=1, extra={"absent-1": "1"})
+    assert r.status_code == 422
+    html = r.get_data(as_text=True)
+    assert "Ben sits out the last round" in html and "Yes, save it this way" in html
+    assert count_rows(app) == (1, 0)
+    r = enter_round(client, gid, {2: "9"}, out=0, number=1, extra={"absent-1": "1", "confirm": "1"})
+    assert r.status_code == 302
+    html = client.get(f"/games/{gid}").get_data(as_text=True)
+    assert cell(html, "rank-1") == ["–"] and "Ana wins!" in html
