@@ -15,6 +15,7 @@ from flask import current_app
 
 from sqlalchemy import func, update
 from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import joinedload
 
 from .db import db
 from .i18n import gettext
@@ -62,7 +63,16 @@ def load(game_id: int, cached: bool = True) -> tuple[GameRow, Game]:
         while a change holds the game's write lock).
     :raises NotFound: when there is no such game.
     """
-    row = get_row(game_id)
+    # One statement reads the game with its rounds, so the revision and the
+    # rounds always belong together (another device may be saving meanwhile).
+    row = db.session.execute(
+        db.select(GameRow)
+        .where(GameRow.id == game_id)
+        .options(joinedload(GameRow.rounds))
+        .execution_options(populate_existing=True)
+    ).unique().scalar_one_or_none()
+    if row is None:
+        raise NotFound(f"no game {game_id}")
     if not cached:
         return row, read_game(row.record(), confirm=True)
     cache: OrderedDict = current_app.extensions.setdefault("companion.games", OrderedDict())
