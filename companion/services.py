@@ -211,16 +211,19 @@ def add_round(game_id: int, data: Any, number: int | None = None, confirm: bool 
                 else gettext("The next round is %(next)s, not %(number)s.", next=nxt, number=number),
             )
         rnd = check_round(game, data, nxt, confirm=confirm)
-        new = RoundRow(game_id=row.id, number=nxt, data=rnd.as_dict())
+        new = RoundRow(game_id=row.id, number=nxt, data=rnd.as_dict(), version=1)
         db.session.add(new)
+        db.session.flush()
+        saved = RoundRow(id=new.id, game_id=row.id, number=nxt, data=rnd.as_dict(), version=1)
         db.session.commit()
     except IntegrityError:
         db.session.rollback()
-        raise Conflict("number", "This round was just saved from another device.") from None
+        raise Conflict("number", gettext("This round was just saved from another device.")) from None
     except BaseException:
         db.session.rollback()
         raise
-    return new
+    # As saved (a detached row): another device may change the game again at once.
+    return saved
 
 
 def get_round(row: GameRow, number: int) -> RoundRow:
@@ -238,6 +241,7 @@ def replace_round(
 
     :param version: the round's version the sender read; an older one than the
         stored version raises :class:`Conflict`. ``None`` skips the check.
+    :return: the round as saved (a detached row: number, data, version).
     :raises NotFound: no such game or round.
     :raises Conflict: the round changed since it was read.
     :raises RecordError: the new round is refused.
@@ -265,8 +269,9 @@ def replace_round(
     except BaseException:
         db.session.rollback()
         raise
-    db.session.expire_all()
-    return get_round(get_row(game_id), number)
+    # As saved: another device may change the game again at once.
+    return RoundRow(id=stored.id, game_id=game_id, number=number, data=rnd.as_dict(),
+                    version=current + 1)
 
 
 def delete_last_round(game_id: int, number: int) -> None:

@@ -217,3 +217,29 @@ def test_api_paths_answer_json_even_when_missing(api):
     assert r.status_code == 404 and r.is_json
     r = api.patch("/api/games")
     assert r.status_code == 405 and r.is_json
+
+
+def test_a_save_answers_even_if_another_device_deleted_the_round_at_once(api, monkeypatch):
+    """The answer to a PUT is built from what was saved: the game read back a
+    moment later may already lack the round (another tablet deleted it)."""
+    import companion.views.api as api_view
+
+    gid = new_game(api)
+    api.post(f"/api/games/{gid}/rounds", json=ROUND1)
+    real = api_view._game_json
+
+    def read_after_a_delete(game_id):
+        data = real(game_id)
+        data["rounds"] = []  # as if round 1 was deleted right after our save
+        return data
+
+    monkeypatch.setattr(api_view, "_game_json", read_after_a_delete)
+    fixed = copy.deepcopy(ROUND1)
+    fixed["hands"]["Ben"]["pips"] = 30
+    r = api.put(f"/api/games/{gid}/rounds/1", json={**fixed, "version": 1})
+    assert r.status_code == 200
+    body = r.get_json()
+    assert body["round"]["number"] == 1 and body["round"]["version"] == 2
+    assert body["round"]["hands"]["Ben"]["pips"] == 30
+    r = api.post(f"/api/games/{gid}/rounds", json=ROUND1)
+    assert r.status_code == 201 and r.get_json()["round"]["number"] == 2

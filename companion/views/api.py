@@ -76,6 +76,15 @@ def _game_json(game_id: int) -> dict[str, Any]:
     return data
 
 
+def _saved_round(data: dict[str, Any], saved) -> dict[str, Any]:
+    """The saved round as the game now shows it; when another device has changed
+    the game since (deleted that round, say), the round as it was saved."""
+    rounds = data["rounds"]
+    if saved.number <= len(rounds) and rounds[saved.number - 1].get("version") == saved.version:
+        return rounds[saved.number - 1]
+    return {**saved.data, "number": saved.number, "version": saved.version}
+
+
 @bp.post("/games")
 def create_game():
     """Create a game from a record (rounds optional) → 201 ``{"id": …}``."""
@@ -128,7 +137,7 @@ def add_round(game_id: int):
         return _problems([Problem("number", "bad_value", "number must be a whole number.")])
     saved = services.add_round(game_id, body, number=number, confirm=confirm)
     data = _game_json(game_id)
-    return jsonify(round=data["rounds"][saved.number - 1], game=data), 201
+    return jsonify(round=_saved_round(data, saved), game=data), 201
 
 
 @bp.put("/games/<int:game_id>/rounds/<int:number>")
@@ -142,9 +151,9 @@ def replace_round(game_id: int, number: int):
     body.pop("number", None)
     if version is not None and (not isinstance(version, int) or isinstance(version, bool)):
         return _problems([Problem("version", "bad_value", "version must be a whole number.")])
-    services.replace_round(game_id, number, body, version=version, confirm=confirm)
+    saved = services.replace_round(game_id, number, body, version=version, confirm=confirm)
     data = _game_json(game_id)
-    return jsonify(round=data["rounds"][number - 1], game=data), 200
+    return jsonify(round=_saved_round(data, saved), game=data), 200
 
 
 @bp.delete("/games/<int:game_id>/rounds/<int:number>")
