@@ -3,7 +3,7 @@ DELETE) with thousands of random and malformed requests: never a 500, and a
 refused request (4xx) leaves every stored row exactly as it was.
 
 Hypothesis runs derandomized (the same examples on every run) with a fixed
-number of examples per route (about 1,300 requests in all), so the time stays
+number of examples per route (about 3,000 requests in all), so the time stays
 bounded in ``make test``; ``COMPANION_FUZZ_EXAMPLES=5000`` runs a deeper search.
 """
 
@@ -22,7 +22,7 @@ from companion import create_app
 from .conftest import FIXTURES, TOKEN, _reset_database
 
 FUZZ = settings(
-    max_examples=int(os.environ.get("COMPANION_FUZZ_EXAMPLES", "350")),
+    max_examples=int(os.environ.get("COMPANION_FUZZ_EXAMPLES", "800")),
     derandomize=True,
     database=None,
     deadline=None,
