@@ -146,10 +146,16 @@ def set_language(code: str):
     ``?next=/path`` (a path on this site) is where to go; else the page the
     link was on, else the games page.
     """
+    return keep_device_setting(COOKIE, code, LANGUAGES, COOKIE_AGE)
+
+
+def keep_device_setting(cookie: str, value: str, allowed, max_age: int):
+    """Go back (:func:`local_next`) keeping ``value`` in ``cookie`` on this device
+    when it is one of ``allowed``; an unknown value changes nothing."""
     response = redirect(local_next())
-    if code in LANGUAGES:
+    if value in allowed:
         response.set_cookie(
-            COOKIE, code, max_age=COOKIE_AGE, samesite="Lax", httponly=True,
+            cookie, value, max_age=max_age, samesite="Lax", httponly=True,
             secure=request.is_secure,
         )
     return response

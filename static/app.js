@@ -169,16 +169,9 @@
       '<line x1="41" y1="5" x2="41" y2="37" class="bar"/><g class="pips">' + half(a, 1) + half(b, 41) + "</g></svg>";
   }
 
-  function setupPicker(form, sync) {
-    var dialog = document.getElementById("picker");
-    if (!dialog || typeof dialog.showModal !== "function") return;
-    var grid = dialog.querySelector(".picker-grid");
-    var sumLine = dialog.querySelector(".picker-sum");
-    var n = parseInt(form.dataset.set, 10);
-    var layouts = JSON.parse(dialog.dataset.pips || "{}");
-    var engine = form.dataset.engine === "" ? null : form.dataset.engine + "-" + form.dataset.engine;
-    var seat = null;
-    var chosen = {};
+  // One button per tile of a double-n set, 0-0 first, each drawn with its pips.
+  function tileButtons(grid, n, layouts) {
+    grid.innerHTML = "";
     for (var hi = 0; hi <= n; hi++) {
       for (var lo = 0; lo <= hi; lo++) {
         var b = document.createElement("button");
@@ -192,6 +185,19 @@
         grid.appendChild(b);
       }
     }
+  }
+
+  function setupPicker(form, sync) {
+    var dialog = document.getElementById("picker");
+    if (!dialog || typeof dialog.showModal !== "function") return;
+    var grid = dialog.querySelector(".picker-grid");
+    var sumLine = dialog.querySelector(".picker-sum");
+    var n = parseInt(form.dataset.set, 10);
+    var layouts = JSON.parse(dialog.dataset.pips || "{}");
+    var engine = form.dataset.engine === "" ? null : form.dataset.engine + "-" + form.dataset.engine;
+    var seat = null;
+    var chosen = {};
+    tileButtons(grid, n, layouts);
     function field(s) { return form.querySelector("input[name='tiles-" + s + "']"); }
     function update() {
       var count = 0, pips = 0;
@@ -247,7 +253,7 @@
     });
   }
 
-  window.DominoCompanion = { dominoSvg: dominoSvg };
+  window.DominoCompanion = { dominoSvg: dominoSvg, tileButtons: tileButtons };
 
   // Offline on the local network: the service worker keeps our files and the
   // last pages seen (never the API, never a write). See static/sw.js.

@@ -10,8 +10,6 @@
   var hand = document.getElementById("pl-hand");
   var sum = document.getElementById("pl-sum");
   var layouts = JSON.parse(grid.dataset.pips || "{}");
-  var draw = window.DominoCompanion && window.DominoCompanion.dominoSvg;
-  var svg = function (a, b) { return draw ? draw(a, b, layouts) : a + "-" + b; };
 
   function norm(t) {
     var p = t.split("-").map(function (x) { return parseInt(x, 10); });
@@ -40,18 +38,7 @@
   }
   function build() {
     var n = parseInt(setSelect.value, 10);
-    grid.innerHTML = "";
-    for (var hi = 0; hi <= n; hi++) {
-      for (var lo = 0; lo <= hi; lo++) {
-        var b = document.createElement("button");
-        b.type = "button";
-        b.className = "tile";
-        b.dataset.tile = hi + "-" + lo;
-        b.setAttribute("aria-label", hi + "-" + lo);
-        b.innerHTML = svg(hi, lo);
-        grid.appendChild(b);
-      }
-    }
+    if (window.DominoCompanion) window.DominoCompanion.tileButtons(grid, n, layouts);
     paint();
   }
   grid.addEventListener("click", function (ev) {

@@ -16,9 +16,9 @@ import mimetypes
 from functools import lru_cache
 from pathlib import Path
 
-from flask import Blueprint, Response, current_app, redirect, request, url_for
+from flask import Blueprint, Response, current_app, request, url_for
 
-from ..i18n import lazy_gettext, local_next
+from ..i18n import keep_device_setting, lazy_gettext
 
 bp = Blueprint("device", __name__)
 
@@ -53,13 +53,7 @@ def _theme_context() -> dict:
 @bp.get("/theme/<name>")
 def set_theme(name: str):
     """Keep ``name`` as this device's theme (a cookie), then go back to ``?next=``."""
-    response = redirect(local_next())
-    if name in THEMES:
-        response.set_cookie(
-            THEME_COOKIE, name, max_age=THEME_COOKIE_AGE, samesite="Lax", httponly=True,
-            secure=request.is_secure,
-        )
-    return response
+    return keep_device_setting(THEME_COOKIE, name, THEMES, THEME_COOKIE_AGE)
 
 
 @lru_cache(maxsize=4)
