@@ -1,0 +1,579 @@
+"""Players' records: statistics over stored results, head to head, a leaderboard.
+
+Everything here reads plain values that the game's stored results already
+hold (points per round, totals, ranks, who went out, blocked rounds): nothing
+re-runs the rules engine. :func:`summarize` turns one game's stored results
+into one :class:`PlayerGame` per player, written once when the game changes;
+:func:`player_stats`, :func:`head_to_head` and :func:`leaderboard` fold such
+lines.
+
+Who wins (rules-brief.md): Mexican Train, the lowest total after the last
+round (all five seeds); the classic block and draw games, the first to the
+target score, i.e. the highest total (seed 003); picture dominoes, who went
+out first most often, i.e. the highest tally (seed 003). A shared first place
+is a shared win: it counts as a win and is also counted apart
+(:attr:`PlayerStats.shared_wins`) so a page can say so. A player who left
+before the end of a game (absent from its last round) played it, has no
+place and did not win.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import date
+from typing import Any, Final
+
+KINDS: Final[tuple[str, ...]] = ("mexican_train", "draw", "block", "picture")
+"""Game kinds (design.md "Game record")."""
+
+
+def highest_wins(kind: str) -> bool:
+    """True when the highest total wins a game of ``kind``: the classic draw
+    and block games (first to the target, seed 003) and picture dominoes (a
+    tally of wins, seed 003); False for Mexican Train (lowest total wins, all
+    seeds).
+
+    :raises ValueError: an unknown kind.
+    """
+    if kind not in KINDS:
+        raise ValueError(f"unknown game kind {kind!r}")
+    return kind != "mexican_train"
+
+
+def rule_set_key(rules: Mapping[str, Any]) -> str:
+    """A stable text key for a game's rule set, for filtering games that compare.
+
+    :param rules: the rules that differ from the defaults (a record's ``rules``
+        after the engine dropped default values), JSON values.
+    :return: canonical JSON (sorted keys, no spaces); ``"{}"`` for the defaults.
+    """
+    return json.dumps(dict(rules), sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+# ---------------------------------------------------------------- input values
+
+
+@dataclass(frozen=True)
+class RoundResult:
+    """One stored round, as the statistics read it.
+
+    :ivar number: 1-based round number.
+    :ivar engine: the engine double's suit (Mexican Train), else ``None``.
+    :ivar points: each seated player's points that round (the game's scoring
+        applied, e.g. the double-blank rule); ``None`` for a player who sat the
+        round out or had not joined yet.
+    :ivar went_out: who went out (dominoed); picture dominoes: the winner.
+    :ivar blocked: the round ended blocked (nobody could play, boneyard empty).
+    :ivar double_blank: who was left holding the 0-0.
+    """
+
+    number: int
+    engine: int | None
+    points: Mapping[str, int | None]
+    went_out: tuple[str, ...] = ()
+    blocked: bool = False
+    double_blank: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """One stored game's results.
+
+    :ivar game_id: the game's id.
+    :ivar kind: one of :data:`KINDS`.
+    :ivar set_n: N of the double-N set.
+    :ivar rule_set: :func:`rule_set_key` of the game's rules.
+    :ivar played_on: the day the game was played (its last round).
+    :ivar finished: the game is over (status ``finished``).
+    :ivar players: names in seat order.
+    :ivar totals: each player's total after the last round (points).
+    :ivar ranks: each player's stored rank (1, 1, 3 for a shared first place);
+        ``None`` for a player who left before the end.
+    :ivar rounds: the rounds in order.
+    :ivar event_id: the club night the game belongs to, if any.
+    """
+
+    game_id: int
+    kind: str
+    set_n: int
+    rule_set: str
+    played_on: date
+    finished: bool
+    players: tuple[str, ...]
+    totals: Mapping[str, int]
+    ranks: Mapping[str, int | None]
+    rounds: tuple[RoundResult, ...] = ()
+    event_id: int | None = None
+
+
+@dataclass(frozen=True)
+class PlayerGame:
+    """One player's line for one game: everything the statistics need.
+
+    :ivar player: the name.
+    :ivar game_id: the game's id.
+    :ivar kind: one of :data:`KINDS`.
+    :ivar set_n: N of the double-N set.
+    :ivar rule_set: :func:`rule_set_key` of the game's rules.
+    :ivar played_on: the day of the game.
+    :ivar finished: the game is over.
+    :ivar total: the player's total (points).
+    :ivar rank: the player's place (shared places repeat); ``None``: left.
+    :ivar ranked: how many players have a place in the game.
+    :ivar firsts: how many players share first place.
+    :ivar rounds_played: rounds the player took part in.
+    :ivar points: the sum of the player's round points over those rounds
+        (without a late arrival's starting total).
+    :ivar rounds_out: rounds the player went out in.
+    :ivar rounds_blocked: rounds the player sat in that ended blocked.
+    :ivar double_blank: rounds the player was left holding the 0-0.
+    :ivar engines: Mexican Train: ``(engine suit, points)`` of each round played.
+    :ivar event_id: the club night of the game, if any.
+    """
+
+    player: str
+    game_id: int
+    kind: str
+    set_n: int
+    rule_set: str
+    played_on: date
+    finished: bool
+    total: int
+    rank: int | None
+    ranked: int
+    firsts: int
+    rounds_played: int
+    points: int
+    rounds_out: int
+    rounds_blocked: int
+    double_blank: int
+    engines: tuple[tuple[int, int], ...] = ()
+    event_id: int | None = None
+
+    @property
+    def won(self) -> bool:
+        """First place of a finished game (alone or shared)."""
+        return self.finished and self.rank == 1
+
+    @property
+    def shared_win(self) -> bool:
+        """First place shared with another player."""
+        return self.won and self.firsts > 1
+
+    @property
+    def left(self) -> bool:
+        """The player left before the game's end (no place)."""
+        return self.rank is None
+
+
+def summarize(game: GameResult) -> list[PlayerGame]:
+    """Each player's line of one stored game, in seat order.
+
+    :param game: the stored results.
+    :return: one :class:`PlayerGame` per seated player who played at least one
+        round (a player listed but never present has no line).
+    """
+    firsts = sum(1 for r in game.ranks.values() if r == 1)
+    ranked = sum(1 for r in game.ranks.values() if r is not None)
+    lines: list[PlayerGame] = []
+    for name in game.players:
+        played = [r for r in game.rounds if r.points.get(name) is not None]
+        if not played:
+            continue
+        lines.append(
+            PlayerGame(
+                player=name,
+                game_id=game.game_id,
+                kind=game.kind,
+                set_n=game.set_n,
+                rule_set=game.rule_set,
+                played_on=game.played_on,
+                finished=game.finished,
+                total=game.totals.get(name, 0),
+                rank=game.ranks.get(name),
+                ranked=ranked,
+                firsts=firsts,
+                rounds_played=len(played),
+                points=sum(r.points[name] or 0 for r in played),
+                rounds_out=sum(1 for r in played if name in r.went_out),
+                rounds_blocked=sum(1 for r in played if r.blocked),
+                double_blank=sum(1 for r in played if name in r.double_blank),
+                engines=tuple(
+                    (r.engine, r.points[name] or 0)
+                    for r in played
+                    if game.kind == "mexican_train" and r.engine is not None
+                ),
+                event_id=game.event_id,
+            )
+        )
+    return lines
+
+
+@dataclass(frozen=True)
+class Filters:
+    """Which games count. ``None`` lets every value through.
+
+    :ivar kind: one game kind.
+    :ivar set_n: one set size.
+    :ivar since: first day (inclusive).
+    :ivar until: last day (inclusive).
+    :ivar rule_set: one :func:`rule_set_key`.
+    :ivar event_id: one club night.
+    """
+
+    kind: str | None = None
+    set_n: int | None = None
+    since: date | None = None
+    until: date | None = None
+    rule_set: str | None = None
+    event_id: int | None = None
+
+    def matches(self, line: PlayerGame) -> bool:
+        """True when ``line``'s game passes every filter."""
+        return (
+            (self.kind is None or line.kind == self.kind)
+            and (self.set_n is None or line.set_n == self.set_n)
+            and (self.since is None or line.played_on >= self.since)
+            and (self.until is None or line.played_on <= self.until)
+            and (self.rule_set is None or line.rule_set == self.rule_set)
+            and (self.event_id is None or line.event_id == self.event_id)
+        )
+
+
+# ---------------------------------------------------------------- one player
+
+
+@dataclass(frozen=True)
+class GameRef:
+    """A game picked out on a player's page (best, worst, a point of a chart).
+
+    :ivar game_id: the game.
+    :ivar played_on: its day.
+    :ivar kind: its kind.
+    :ivar total: the player's total (points).
+    :ivar rank: the player's place (``None``: left).
+    """
+
+    game_id: int
+    played_on: date
+    kind: str
+    total: int
+    rank: int | None
+
+
+@dataclass(frozen=True)
+class PlayerStats:
+    """A player's record over the games that pass the filters.
+
+    Games are counted once finished; rounds of unfinished games are not counted
+    either, so every figure describes the same games.
+
+    :ivar player: the name.
+    :ivar games: finished games played (a game left early counts).
+    :ivar wins: games won, shared first places included.
+    :ivar shared_wins: of those, first places shared with someone.
+    :ivar left: games the player left before the end.
+    :ivar rounds: rounds played.
+    :ivar points: points scored over those rounds.
+    :ivar rounds_out: rounds gone out.
+    :ivar rounds_blocked: rounds played that ended blocked.
+    :ivar double_blank: rounds left holding the 0-0.
+    :ivar places: how often each place: ``{1: n, 2: n, …}``.
+    :ivar engine_rounds: Mexican Train: rounds played per engine suit.
+    :ivar engine_points: Mexican Train: points per engine suit.
+    :ivar best: the best game (:func:`player_stats`), ``None`` without games.
+    :ivar worst: the worst game.
+    :ivar current_streak: games won in a row up to the latest game.
+    :ivar longest_streak: the longest run of games won in a row.
+    :ivar history: every counted game, oldest first (totals over time).
+    """
+
+    player: str
+    games: int = 0
+    wins: int = 0
+    shared_wins: int = 0
+    left: int = 0
+    rounds: int = 0
+    points: int = 0
+    rounds_out: int = 0
+    rounds_blocked: int = 0
+    double_blank: int = 0
+    places: Mapping[int, int] = field(default_factory=dict)
+    engine_rounds: Mapping[int, int] = field(default_factory=dict)
+    engine_points: Mapping[int, int] = field(default_factory=dict)
+    best: GameRef | None = None
+    worst: GameRef | None = None
+    current_streak: int = 0
+    longest_streak: int = 0
+    history: tuple[GameRef, ...] = ()
+
+    @property
+    def share_won(self) -> float | None:
+        """Games won ÷ games played (0.0-1.0); ``None`` without games."""
+        return self.wins / self.games if self.games else None
+
+    @property
+    def points_per_round(self) -> float | None:
+        """Average points per round played; ``None`` without rounds."""
+        return self.points / self.rounds if self.rounds else None
+
+    def per_engine(self) -> list[tuple[int, float | None]]:
+        """Mexican Train: average points per round by engine suit, the highest
+        engine first (12-12 down to 0-0 with double-12): ``[(suit, average or
+        None)]``; empty when no Mexican Train round was played."""
+        if not self.engine_rounds:
+            return []
+        top = max(self.engine_rounds)
+        return [
+            (suit, self.engine_points.get(suit, 0) / self.engine_rounds[suit]
+             if self.engine_rounds.get(suit) else None)
+            for suit in range(max(top, 12), -1, -1)
+        ]
+
+
+def _game_order(line: PlayerGame) -> tuple[date, int]:
+    return (line.played_on, line.game_id)
+
+
+def _quality(line: PlayerGame) -> tuple[int, int]:
+    """Smaller is better: the place (a game left counts after every place),
+    then the total in the kind's direction (lower in Mexican Train, higher in
+    the others)."""
+    place = line.rank if line.rank is not None else 1_000_000
+    return (place, -line.total if highest_wins(line.kind) else line.total)
+
+
+def player_stats(player: str, lines: Iterable[PlayerGame], filters: Filters = Filters()) -> PlayerStats:
+    """Fold a player's game lines into :class:`PlayerStats`.
+
+    Best game: the best place, then the best total in the game's direction
+    (lowest in Mexican Train, highest otherwise), then the earlier game.
+    Worst game: a game left early, else the worst place, then the worst total,
+    then the later game. Streaks run over finished games in date order (game
+    id within a day); a shared first place continues a streak.
+
+    :param player: the name (lines of other players are ignored).
+    :param lines: :class:`PlayerGame` lines, any order.
+    :param filters: which games count.
+    :return: the player's statistics.
+    """
+    mine = sorted(
+        (g for g in lines if g.player == player and g.finished and filters.matches(g)),
+        key=_game_order,
+    )
+    places: dict[int, int] = {}
+    engine_rounds: dict[int, int] = {}
+    engine_points: dict[int, int] = {}
+    streak = longest = 0
+    for g in mine:
+        if g.rank is not None:
+            places[g.rank] = places.get(g.rank, 0) + 1
+        for suit, pts in g.engines:
+            engine_rounds[suit] = engine_rounds.get(suit, 0) + 1
+            engine_points[suit] = engine_points.get(suit, 0) + pts
+        streak = streak + 1 if g.won else 0
+        longest = max(longest, streak)
+    refs = tuple(GameRef(g.game_id, g.played_on, g.kind, g.total, g.rank) for g in mine)
+    best = min(mine, key=lambda g: (_quality(g), _game_order(g)), default=None)
+    worst = max(mine, key=lambda g: (_quality(g), _game_order(g)), default=None)
+    return PlayerStats(
+        player=player,
+        games=len(mine),
+        wins=sum(1 for g in mine if g.won),
+        shared_wins=sum(1 for g in mine if g.shared_win),
+        left=sum(1 for g in mine if g.left),
+        rounds=sum(g.rounds_played for g in mine),
+        points=sum(g.points for g in mine),
+        rounds_out=sum(g.rounds_out for g in mine),
+        rounds_blocked=sum(g.rounds_blocked for g in mine),
+        double_blank=sum(g.double_blank for g in mine),
+        places=dict(sorted(places.items())),
+        engine_rounds=engine_rounds,
+        engine_points=engine_points,
+        best=None if best is None else GameRef(best.game_id, best.played_on, best.kind, best.total, best.rank),
+        worst=None if worst is None else GameRef(worst.game_id, worst.played_on, worst.kind, worst.total, worst.rank),
+        current_streak=streak,
+        longest_streak=longest,
+        history=refs,
+    )
+
+
+# ---------------------------------------------------------------- head to head
+
+
+@dataclass(frozen=True)
+class Matchup:
+    """One player against another over the games both finished in.
+
+    :ivar player: the first player.
+    :ivar other: the second.
+    :ivar games: finished games both played (both with a place).
+    :ivar ahead: games ``player`` finished ahead of ``other``.
+    :ivar behind: games ``player`` finished behind.
+    :ivar level: games they shared a place.
+    :ivar margin: the sum, over those games, of how many points ``player``
+        finished better than ``other`` (their totals' difference, positive when
+        ``player`` did better: a lower total in Mexican Train, a higher one
+        otherwise).
+    """
+
+    player: str
+    other: str
+    games: int = 0
+    ahead: int = 0
+    behind: int = 0
+    level: int = 0
+    margin: int = 0
+
+    @property
+    def average_margin(self) -> float | None:
+        """Points ``player`` finished better than ``other`` per game (negative: worse)."""
+        return self.margin / self.games if self.games else None
+
+
+@dataclass(frozen=True)
+class HeadToHead:
+    """Two or more players' record in the games they all played.
+
+    :ivar players: the players, as asked.
+    :ivar games: finished games in which every one of them has a place.
+    :ivar wins: per player, those games won (shared first places included).
+    :ivar matchups: every ordered pair ``(a, b)`` with ``a != b``.
+    """
+
+    players: tuple[str, ...]
+    games: int
+    wins: Mapping[str, int]
+    matchups: Mapping[tuple[str, str], Matchup]
+
+
+def head_to_head(players: Sequence[str], lines: Iterable[PlayerGame], filters: Filters = Filters()) -> HeadToHead:
+    """The record of ``players`` in the finished games where all of them have a
+    place (a game one of them left early is not counted).
+
+    :param players: two or more distinct names.
+    :param lines: game lines of (at least) these players.
+    :param filters: which games count.
+    :raises ValueError: fewer than two players, or a name twice.
+    """
+    names = tuple(players)
+    if len(names) < 2 or len(set(names)) != len(names):
+        raise ValueError("head to head needs two or more different players")
+    wanted = set(names)
+    by_game: dict[int, dict[str, PlayerGame]] = {}
+    for g in lines:
+        if g.player in wanted and g.finished and g.rank is not None and filters.matches(g):
+            by_game.setdefault(g.game_id, {})[g.player] = g
+    together = [game for game in by_game.values() if len(game) == len(names)]
+    wins = {n: sum(1 for game in together if game[n].won) for n in names}
+    matchups: dict[tuple[str, str], Matchup] = {}
+    for a in names:
+        for b in names:
+            if a == b:
+                continue
+            ahead = behind = level = margin = 0
+            for game in together:
+                ga, gb = game[a], game[b]
+                assert ga.rank is not None and gb.rank is not None
+                if ga.rank < gb.rank:
+                    ahead += 1
+                elif ga.rank > gb.rank:
+                    behind += 1
+                else:
+                    level += 1
+                diff = ga.total - gb.total
+                margin += diff if highest_wins(ga.kind) else -diff
+            matchups[(a, b)] = Matchup(a, b, len(together), ahead, behind, level, margin)
+    return HeadToHead(names, len(together), wins, matchups)
+
+
+# ---------------------------------------------------------------- leaderboard
+
+
+@dataclass(frozen=True)
+class Tally:
+    """A player's counts over many games (what a database can sum in one query).
+
+    :ivar player: the name.
+    :ivar games: finished games played.
+    :ivar wins: wins, shared ones included.
+    :ivar shared_wins: shared first places.
+    :ivar place_sum: the sum of the places of the games with a place.
+    :ivar placed: games with a place (not left early).
+    :ivar rounds: rounds played.
+    :ivar rounds_out: rounds gone out.
+    """
+
+    player: str
+    games: int
+    wins: int
+    shared_wins: int = 0
+    place_sum: int = 0
+    placed: int = 0
+    rounds: int = 0
+    rounds_out: int = 0
+
+    @property
+    def share_won(self) -> float:
+        """Games won ÷ games played (0.0-1.0; 0.0 without games)."""
+        return self.wins / self.games if self.games else 0.0
+
+    @property
+    def average_place(self) -> float | None:
+        """The mean place over games with a place; ``None`` without one."""
+        return self.place_sum / self.placed if self.placed else None
+
+
+def tally(player: str, lines: Iterable[PlayerGame], filters: Filters = Filters()) -> Tally:
+    """Count a player's finished games that pass ``filters`` into a :class:`Tally`."""
+    mine = [g for g in lines if g.player == player and g.finished and filters.matches(g)]
+    return Tally(
+        player=player,
+        games=len(mine),
+        wins=sum(1 for g in mine if g.won),
+        shared_wins=sum(1 for g in mine if g.shared_win),
+        place_sum=sum(g.rank for g in mine if g.rank is not None),
+        placed=sum(1 for g in mine if g.rank is not None),
+        rounds=sum(g.rounds_played for g in mine),
+        rounds_out=sum(g.rounds_out for g in mine),
+    )
+
+
+@dataclass(frozen=True)
+class LeaderRow:
+    """One line of the leaderboard.
+
+    :ivar place: the place (shared by equal share won and wins: 1, 1, 3).
+    :ivar tally: the player's counts.
+    """
+
+    place: int
+    tally: Tally
+
+
+def leaderboard(tallies: Iterable[Tally], min_games: int = 5) -> list[LeaderRow]:
+    """Players with at least ``min_games`` games, best first.
+
+    Order: share of games won (higher first), then games won, then average
+    place (lower first), then name (alphabetically, case-blind); players equal
+    on the first three share a place.
+
+    :param tallies: one :class:`Tally` per player.
+    :param min_games: fewest finished games to be listed (at least 1).
+    :return: the rows in order.
+    """
+    floor = max(min_games, 1)
+    listed = [t for t in tallies if t.games >= floor]
+
+    def merit(t: Tally) -> tuple[float, int, float]:
+        avg = t.average_place
+        return (-t.share_won, -t.wins, avg if avg is not None else float("inf"))
+
+    listed.sort(key=lambda t: (merit(t), t.player.casefold(), t.player))
+    rows: list[LeaderRow] = []
+    for i, t in enumerate(listed):
+        same = bool(rows) and merit(rows[-1].tally) == merit(t)
+        rows.append(LeaderRow(rows[-1].place if same else i + 1, t))
+    return rows
