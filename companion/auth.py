@@ -121,8 +121,9 @@ def _guard():
             session.clear()
             session["authed"] = True
             session.permanent = True
-            args = {k: v for k, v in request.args.items() if k != "token"}
-            return redirect(request.path + ("?" + urlencode(args) if args else ""))
+            args = [(k, v) for k, v in request.args.items(multi=True) if k != "token"]
+            target = request.path + ("?" + urlencode(args) if args else "")
+            return redirect(security.local_target(target) or url_for("games.index"))
         limiter.failed(address)
     if _spectator_ok():
         return None
@@ -140,9 +141,7 @@ def _guard():
 def login():
     """The page where a device opens its session by typing the token."""
     error = None
-    nxt = request.values.get("next") or url_for("games.index")
-    if not nxt.startswith("/") or nxt.startswith("//"):
-        nxt = url_for("games.index")
+    nxt = security.local_target(request.values.get("next")) or url_for("games.index")
     if request.method == "POST":
         limiter = security.limiter()
         address = security.client_address()

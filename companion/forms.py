@@ -23,7 +23,8 @@ def _int(text: str | None) -> int | None | str:
         return None
     sign = -1 if text.startswith(("-", "−")) else 1
     digits = text.lstrip("-−+").strip()
-    if not digits.isdigit() or len(digits) > 9:
+    # isdecimal, not isdigit: "²" or "①" pass isdigit, yet int() refuses them.
+    if not digits.isdecimal() or len(digits) > 9:
         return text
     return sign * int(digits)
 
@@ -60,7 +61,7 @@ def round_from_form(form: Mapping[str, str], players: list[str], kind: str = "me
         result.data["absent"] = absent
     if kind == "picture":
         winner = form.get("winner", "")
-        if winner.isdigit() and int(winner) < len(players):
+        if winner.isdecimal() and int(winner) < len(players):
             result.data["winner"] = players[int(winner)]
         else:
             result.problems.append(Problem("winner", "bad_value", gettext("Tap the child who went out first.")))
@@ -112,7 +113,7 @@ def round_from_form(form: Mapping[str, str], players: list[str], kind: str = "me
         hands[name] = hand
     if out == "blocked":
         ended = "blocked"
-    elif out.isdigit() and int(out) < len(players):
+    elif out.isdecimal() and int(out) < len(players):
         ended = "domino"
     elif typed_zero:
         ended = "domino"

@@ -22,7 +22,6 @@ import sys
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit
 
 import click
 from babel import support
@@ -129,12 +128,12 @@ def local_next() -> str:
     """Where a device setting (language, theme) goes back to: ``?next=`` when
     it is a path on this site, else the referring page of this site, else the
     games page. Never another site."""
-    nxt = request.args.get("next") or ""
-    if not nxt:
-        referrer = urlsplit(request.referrer or "")
-        if referrer.netloc == request.host and referrer.path.startswith("/"):
-            nxt = referrer.path + (f"?{referrer.query}" if referrer.query else "")
-    if not nxt.startswith("/") or nxt.startswith("//") or "\\" in nxt:
+    from .security import local_referrer, local_target
+
+    nxt = local_target(request.args.get("next"))
+    if nxt is None and not request.args.get("next"):
+        nxt = local_referrer(request.referrer, request.host)
+    if nxt is None:
         nxt = url_for("games.index")
     return nxt
 

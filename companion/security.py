@@ -28,10 +28,12 @@ import secrets
 import threading
 import time
 from collections import deque
+from urllib.parse import urlsplit
 
 from flask import Flask, Request, Response, current_app, request
 from flask.sessions import SecureCookieSessionInterface
 from werkzeug.middleware.proxy_fix import ProxyFix
+from werkzeug.routing import IntegerConverter
 
 CSP = (
     "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
@@ -126,6 +128,75 @@ def client_address(req: Request | None = None) -> str:
     return (req or request).remote_addr or "unknown"
 
 
+# -- where a redirect may go ---------------------------------------------------
+
+
+def local_target(value: str | None) -> str | None:
+    """``value`` when it is a path on this site to send a browser to, else ``None``.
+
+    The one check for every redirect that follows something the request
+    carried (``?next=``, the ``Referer``, the path a ``?token=`` link opened).
+    It goes by :func:`urllib.parse.urlsplit`'s reading of the address (which,
+    like a browser, drops tabs and newlines before reading it), and refuses
+    outright what a browser or a server might read differently: any control
+    character (C0 or DEL) and any backslash. What is left must have no scheme
+    and no host, and a path that starts with one ``/`` (``//host`` is another
+    site).
+
+    :param value: the address asked for (may be ``None`` or empty).
+    :return: ``value`` unchanged when it is safe, else ``None``.
+    """
+    if not value or not isinstance(value, str):
+        return None
+    if "\\" in value or any(ord(c) < 0x20 or ord(c) == 0x7F for c in value):
+        return None
+    try:
+        parts = urlsplit(value)
+    except ValueError:  # e.g. an unclosed "[" read as an IPv6 host
+        return None
+    if parts.scheme or parts.netloc:
+        return None
+    if not parts.path.startswith("/") or parts.path.startswith("//"):
+        return None
+    return value
+
+
+def local_referrer(referrer: str | None, host: str) -> str | None:
+    """The path and query of ``referrer`` when it is a page of this site (same
+    host as ``host``) that :func:`local_target` accepts, else ``None``.
+
+    :param referrer: the ``Referer`` header as sent (may be malformed or ``None``).
+    :param host: this request's host (``request.host``).
+    """
+    if not referrer or any(ord(c) < 0x20 or ord(c) == 0x7F for c in referrer):
+        return None
+    try:
+        parts = urlsplit(referrer)
+    except ValueError:
+        return None
+    if parts.scheme not in ("http", "https") or parts.netloc != host:
+        return None
+    return local_target(parts.path + (f"?{parts.query}" if parts.query else ""))
+
+
+# -- ids in addresses ---------------------------------------------------------------
+
+ID_MAX = 2**31 - 1
+"""The largest id or number an address may carry: PostgreSQL's ``integer``
+(SQLite's integers go to 2^63 - 1, so this bound fits both)."""
+
+
+class BoundedInt(IntegerConverter):
+    """Werkzeug's ``int`` converter with an upper bound of :data:`ID_MAX`
+    (unless a route gives its own ``max``): a larger number in
+    ``/games/<int:game_id>`` matches no route (404) instead of reaching the
+    database, which cannot hold it."""
+
+    def __init__(self, map, *args, **kwargs):  # noqa: A002 (Werkzeug's name)
+        kwargs.setdefault("max", ID_MAX)
+        super().__init__(map, *args, **kwargs)
+
+
 # -- spectator links ---------------------------------------------------------
 
 
@@ -197,6 +268,7 @@ def init_app(app: Flask) -> None:
     if app.config["COMPANION_PROXY"]:
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=1, x_proto=1, x_host=1, x_prefix=1)
     app.session_interface = SessionInterface()
+    app.url_map.converters["int"] = BoundedInt  # before any route is registered
     app.extensions["companion_signin_limiter"] = SignInLimiter(
         int(app.config.get("LOGIN_MAX_FAILURES", os.environ.get("COMPANION_LOGIN_MAX_FAILURES", 10))),
         float(app.config.get("LOGIN_WINDOW_SECONDS", 60)),
@@ -211,12 +283,16 @@ def init_app(app: Flask) -> None:
 __all__ = [
     "CSP",
     "HEADERS",
+    "ID_MAX",
     "SPECTATOR_ENDPOINTS",
+    "BoundedInt",
     "SessionInterface",
     "SignInLimiter",
     "client_address",
     "init_app",
     "limiter",
+    "local_referrer",
+    "local_target",
     "new_view_key",
     "view_key_ok",
 ]

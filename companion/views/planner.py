@@ -77,7 +77,7 @@ def page():
     if request.method == "POST":
         def number(key, default):
             text = (values.get(key) or "").strip()
-            return int(text) if text.isdigit() else (text or default)
+            return int(text) if text.isdecimal() and len(text) < 10 else (text or default)
 
         body = {
             "set": number("set", 12),
