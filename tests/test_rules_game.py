@@ -7,7 +7,8 @@ import copy
 import pytest
 
 from companion.rules import RecordError, read_game
-from companion.rules.game import check_round, rank_lowest_first
+from companion.rules.game import check_round
+from companion.rules.scoring import rank_lowest_first
 
 PLAYERS = ["Ana", "Ben", "Chen", "Dee"]
 
@@ -301,7 +302,7 @@ def test_two_hands_cannot_both_need_the_only_23_pip_tile():
 
 
 def test_hands_fit_directly():
-    from companion.rules.feasibility import hands_fit
+    from companion.rules.joint import hands_fit
 
     # values 1, 2, 2, 3: two hands of 2 tiles each, 3 and 5 pips: {1,2} and {2,3}
     assert hands_fit([1, 2, 2, 3], [(3, (2,)), (5, (2,))]) is True

@@ -1,13 +1,27 @@
 """The rules engine: pure Python, standard library only.
 
-Tiles and sets (:mod:`.tiles`), the rule profile (:mod:`.profile`), the round
-schedule and deal (:mod:`.schedule`), which hands are possible
-(:mod:`.feasibility`), reading, checking and scoring a game (:mod:`.game`).
+Modules, from the smallest values up:
+
+* :mod:`.tiles`: tiles and double-N sets.
+* :mod:`.profile`: the rule profile (every rule choice, its default, its source).
+* :mod:`.schedule`: the round schedule and deal (engines, starters, tiles dealt).
+* :mod:`.record`: the game record's values (hand, round, table, standing).
+* :mod:`.read_table`, :mod:`.read_round`, :mod:`.read_hand`: reading a record
+  (its head, each round, each hand) and checking it field by field.
+* :mod:`.feasibility`: whether one hand can be made of real tiles.
+* :mod:`.joint`: whether all hands of a round can be made at once.
+* :mod:`.scoring`: each round's points and the ranking of players.
+* :mod:`.game`: the game state (totals, standings, status, next round) and
+  the entry points :func:`read_game` and :func:`check_round`.
+* :mod:`.errors`: problems, their codes, and the engine's translator hook.
+* :mod:`.planner`: the train planner; :mod:`.simulate`: random real rounds
+  (for tests and benchmarks).
 """
 
 from .errors import Problem, RecordError
-from .game import Game, Hand, Round, Standing, Table, check_round, read_game, with_round
+from .game import Game, check_round, read_game, with_round
 from .profile import OPTIONS, RuleProfile
+from .record import Hand, Round, Standing, Table
 from .schedule import engines, plan_round, rule_deal, standard_deal, starter
 from .tiles import SET_SIZES, DominoSet, Tile, TileError, double
 

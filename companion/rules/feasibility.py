@@ -1,9 +1,12 @@
-"""Which pip counts a hand can really hold.
+"""Per-hand feasibility: which pip counts one hand can really hold.
 
 A hand left at the end of a round is a set of distinct tiles drawn from the
 tiles still possible for it (the set, less the engine, less tiles known to be
-elsewhere). This module answers exactly whether ``k`` such tiles can add up to
-``p`` pips.
+elsewhere). :class:`Pool` answers exactly whether ``k`` such tiles can add up
+to ``p`` pips; :class:`RoundTiles` checks one hand of a round against the
+round's pools (too many tiles, no ``k`` tiles making the pips, the 0-0 taken
+as held when only it can make them). The check of all hands together is
+:mod:`.joint`.
 
 When the tiles' pip values, sorted, never jump by more than one (true for a
 whole double-N set with one tile removed: every value 0..2N occurs, and the
@@ -15,12 +18,13 @@ the next heavier one raises the sum by 0 or 1. Otherwise a subset-sum table
 
 from __future__ import annotations
 
-from bisect import bisect_left, bisect_right
-from dataclasses import dataclass
-from functools import cached_property
-from typing import Iterable
+from dataclasses import dataclass, replace
+from functools import cached_property, lru_cache
+from typing import Collection, Iterable
 
-from .tiles import Tile
+from .errors import Problems, tr, trn
+from .record import DOUBLE_BLANK, Hand
+from .tiles import DominoSet, Tile
 
 
 @dataclass(frozen=True)
@@ -90,179 +94,166 @@ class Pool:
         return self.heaviest(min(most, len(self.values)))
 
 
-class _OutOfBudget(Exception):
-    pass
+@lru_cache(maxsize=256)
+def _free_tiles(set_n: int, engine: Tile | None) -> tuple[Tile, ...]:
+    """The set less the engine and the 0-0 (which is counted on its own)."""
+    return tuple(t for t in DominoSet(set_n).tiles if t != engine and t != DOUBLE_BLANK)
 
 
-def _pick(pips: int, k: int, avail: dict[int, int], order: list[int], nodes: list[int], budget: int):
-    """Yield multisets ``{value: n}`` of ``k`` values from ``avail`` summing ``pips``,
-    values tried centre-out (around ``pips / k``) so scarce extremes are kept.
+def _pools(free: tuple[Tile, ...]) -> tuple[Pool, Pool, Pool]:
+    return (Pool.of(free), Pool.of(t for t in free if t.low == 0),
+            Pool.of(t for t in free if t.low != 0))
 
-    The values not yet tried are always the lowest and the highest ones, so the
-    least and most that ``r`` more tiles can add come from prefix sums in O(1).
+
+@lru_cache(maxsize=256)
+def _base_pools(set_n: int, engine: Tile | None) -> tuple[Pool, Pool, Pool]:
+    return _pools(_free_tiles(set_n, engine))
+
+
+@dataclass(frozen=True)
+class RoundTiles:
+    """The tiles the pips-only hands of one round can be made of.
+
+    :ivar engine: the round's engine tile, or ``None`` (no engine).
+    :ivar boneyard: tiles left to draw after the deal (0 in the block game).
+    :ivar free: the set less the engine, the 0-0 and the tiles listed in hands.
+    :ivar pool: :attr:`free` as a :class:`Pool`.
+    :ivar blank_pool: the tiles of :attr:`free` with one blank half.
+    :ivar plain_pool: the tiles of :attr:`free` without a blank half.
     """
-    if k == 0:
-        if pips == 0:
-            yield {}
-        return
-    centre = pips / k
-    cand = sorted((v for v in order if avail.get(v, 0) > 0), key=lambda v: (abs(v - centre), -v))
-    flat: list[int] = []
-    for v in sorted(cand):
-        flat.extend([v] * avail[v])
-    pre = [0]
-    for v in flat:
-        pre.append(pre[-1] + v)
-    n = len(flat)
-    # for each j: the untried values are flat[:a[j]] (low side) and flat[b[j]:] (high side)
-    a_of = [0] * (len(cand) + 1)
-    b_of = [n] * (len(cand) + 1)
-    low_max, high_min = None, None
-    for j in range(len(cand) - 1, -1, -1):
-        v = cand[j]
-        if v <= centre:
-            low_max = v if low_max is None else max(low_max, v)
+
+    engine: Tile | None
+    boneyard: int
+    free: tuple[Tile, ...]
+    pool: Pool
+    blank_pool: Pool
+    plain_pool: Pool
+
+    @classmethod
+    def of(cls, set_n: int, engine: Tile | None, listed: Collection[Tile], boneyard: int) -> "RoundTiles":
+        """The tiles of a double-``set_n`` round with ``engine`` out and ``listed``
+        (tiles written in hands) taken."""
+        if listed:
+            free = tuple(t for t in _free_tiles(set_n, engine) if t not in listed)
+            pools = _pools(free)
         else:
-            high_min = v if high_min is None else min(high_min, v)
-        a_of[j] = bisect_right(flat, low_max) if low_max is not None else 0
-        b_of[j] = bisect_left(flat, high_min) if high_min is not None else n
+            free = _free_tiles(set_n, engine)
+            pools = _base_pools(set_n, engine)
+        return cls(engine, boneyard, free, *pools)
 
-    def bounds(j: int, r: int) -> tuple[int, int]:
-        a, b = a_of[j], b_of[j]
-        size = a + (n - b)
-        if size < r:
-            return 1, 0
-        if r <= a:
-            least = pre[r]
-        else:
-            least = pre[a] + pre[b + r - a] - pre[b]
-        top = n - b
-        if r <= top:
-            most = pre[n] - pre[n - r]
-        else:
-            most = pre[n] - pre[b] + pre[a] - pre[a - (r - top)]
-        return least, most
+    def can_make(self, hand: Hand, k: int) -> bool:
+        """True when ``k`` free tiles hold the hand's pips (and its ``blanks``
+        tiles with a blank half, when given)."""
+        if hand.blanks is None:
+            return self.pool.can_make(hand.pips, k)
+        b, blank_pool = hand.blanks, self.blank_pool
+        if b > k or not blank_pool.can_make(blank_pool.lightest(b), b) and b:
+            return False
+        lo, hi = blank_pool.lightest(b), blank_pool.heaviest(b)
+        return any(blank_pool.can_make(s, b) and self.plain_pool.can_make(hand.pips - s, k - b)
+                   for s in range(lo, min(hi, hand.pips) + 1))
 
-    chosen: dict[int, int] = {}
+    def check_hand(
+        self, name: str, hand: Hand, *, dealt: int, blank_free: bool, path: str, problems: Problems
+    ) -> tuple[Hand, tuple[int, ...] | None] | None:
+        """Check one hand of the round on its own.
 
-    def walk(j: int, r: int, left: int):
-        nodes[0] += 1
-        if nodes[0] > budget:
-            raise _OutOfBudget
-        if r == 0:
-            if left == 0:
-                yield dict(chosen)
-            return
-        if j >= len(cand):
-            return
-        lo, hi = bounds(j, r)
-        if not lo <= left <= hi:
-            return
-        v = cand[j]
-        for m in range(min(avail[v], r, left // v if v else r), -1, -1):
-            if m:
-                chosen[v] = m
-            else:
-                chosen.pop(v, None)
-            yield from walk(j + 1, r - m, left - m * v)
-        chosen.pop(v, None)
+        :param name: the player.
+        :param hand: the hand as read.
+        :param dealt: tiles dealt to the player.
+        :param blank_free: the 0-0 is not yet held by a hand (nor the engine),
+            so a hand only it can make is taken to hold it.
+        :param path: the round's path in the record (``rounds[2]``).
+        :param problems: where problems (``too_many_tiles``, ``pips_infeasible``) go.
+        :return: ``None`` when refused; else the hand (with the 0-0 when it was
+            inferred) and, for a pips-only hand, the tile counts it can have.
+        """
+        where = f"{path}.hands.{name}"
+        most = dealt + (hand.drawn if hand.drawn is not None else self.boneyard)
+        if not self._holds_at_most(name, hand, most, dealt, where, problems):
+            return None
+        if hand.tiles is not None or hand.out and hand.tiles_left in (None, 0):
+            return hand, None
+        if not self._count_possible(name, hand, most, where, problems):
+            return None
+        if hand.double_blank:
+            counts = [hand.tiles_left - 1] if hand.tiles_left is not None else list(range(0, most))
+            fit = [k for k in counts if self.can_make(hand, k)]
+            if fit:
+                return hand, tuple(fit)
+            self._infeasible(name, hand, most, where, problems, with_blank=True)
+            return None
+        counts = [hand.tiles_left] if hand.tiles_left is not None else list(range(1, most + 1))
+        fit = [k for k in counts if self.can_make(hand, k)]
+        if fit:
+            return hand, tuple(fit)
+        fit = [k - 1 for k in counts if k >= 1 and self.can_make(hand, k - 1)]
+        if blank_free and fit:
+            # Only the 0-0 can make this hand: it holds it.
+            return replace(hand, double_blank=True), tuple(fit)
+        self._infeasible(name, hand, most, where, problems, with_blank=False)
+        return None
 
-    yield from walk(0, k, pips)
-
-
-def _balanced(pips: int, counts: list[int], avail: dict[int, int]) -> bool:
-    """Try to take ``k`` tiles (``k`` from ``counts``, in order) summing ``pips``
-    from ``avail``, all of about the same weight: ``pips // k`` and one more.
-    Where a value runs short, two of it become one lighter and one heavier tile
-    (the sum stays). On success the tiles are taken out of ``avail``.
-
-    :return: True when such tiles were found and taken.
-    """
-    for k in counts:
-        if k == 0:
-            if pips == 0:
-                return True
-            continue
-        q, r = divmod(pips, k)
-        want: dict[int, int] = {}
-        if k - r:
-            want[q] = k - r
-        if r:
-            want[q + 1] = want.get(q + 1, 0) + r
-        for _ in range(4 * k + 8):
-            short = next((v for v, n in want.items() if n > avail.get(v, 0)), None)
-            if short is None or short < 1:
-                break
-            if want[short] >= 2:
-                # two of a scarce weight become one lighter and one heavier
-                want[short] -= 2
-                want[short - 1] = want.get(short - 1, 0) + 1
-                want[short + 1] = want.get(short + 1, 0) + 1
-                continue
-            partner = max((v for v, n in want.items() if n and v != short), default=None)
-            if partner is None:
-                break
-            # one of it and one other tile: the scarce one a pip lighter, the other a pip heavier
-            want[short] -= 1
-            want[partner] -= 1
-            want[short - 1] = want.get(short - 1, 0) + 1
-            want[partner + 1] = want.get(partner + 1, 0) + 1
-        want = {v: n for v, n in want.items() if n}
-        if all(n <= avail.get(v, 0) for v, n in want.items()) and \
-                sum(n * v for v, n in want.items()) == pips and sum(want.values()) == k:
-            for v, n in want.items():
-                avail[v] -= n
+    @staticmethod
+    def _holds_at_most(name: str, hand: Hand, most: int, dealt: int, where: str, problems: Problems) -> bool:
+        held = len(hand.tiles) if hand.tiles is not None else hand.tiles_left
+        if held is None or held <= most:
             return True
-    return False
-
-
-def hands_fit(values: Iterable[int], needs: list[tuple[int, tuple[int, ...]]], budget: int = 4000):
-    """Can all hands be made at once from one pool of distinct tiles?
-
-    :param values: pip values of the tiles in the pool (one entry per tile).
-    :param needs: per hand, ``(pips, allowed tile counts)``.
-    :param budget: search steps allowed before giving up.
-    :return: ``True`` (an assignment exists), ``False`` (proven impossible: two
-        hands would need the same tile), or ``None`` (not decided in budget; the
-        caller accepts the entry, never refusing what may be possible).
-    """
-    avail: dict[int, int] = {}
-    for v in values:
-        avail[v] = avail.get(v, 0) + 1
-    order = sorted(avail)
-    # the tightest hands first: fewest allowed counts, then most pips per tile
-    needs = sorted(needs, key=lambda n: (len(n[1]), -(n[0] / max(1, min(n[1])))))
-    nodes = [0]
-
-    mean = sum(order) / len(order) if order else 1
-
-    def natural(pips: int, counts) -> list[int]:
-        # the most natural count first: tiles of an average weight
-        return sorted(counts, key=lambda k: abs(k - pips / max(mean, 1)))
-
-    # Most real entries fit at once: give every hand tiles of about equal
-    # weight (a quick, exact construction); search only when that fails.
-    left = dict(avail)
-    fewest_first = sorted(needs, key=lambda n: (min(n[1]), len(n[1])))
-    if all(_balanced(pips, natural(pips, counts)[:8], left) for pips, counts in fewest_first):
-        return True
-
-    def solve(i: int) -> bool:
-        if i == len(needs):
-            return True
-        pips, counts = needs[i]
-        for k in natural(pips, counts):
-            for used in _pick(pips, k, avail, order, nodes, budget):
-                for v, n in used.items():
-                    avail[v] -= n
-                ok = solve(i + 1)
-                for v, n in used.items():
-                    avail[v] += n
-                if ok:
-                    return True
+        field_name = "tiles" if hand.tiles is not None else "tiles_left"
+        problems.error(f"{where}.{field_name}", "too_many_tiles",
+                       tr("{name} can hold at most {most} tiles ({dealt} dealt).", name=name,
+                          most=most, dealt=dealt)
+                       if hand.drawn is None
+                       else tr("{name} can hold at most {most} tiles ({dealt} dealt, {drawn} drawn).",
+                               name=name, most=most, dealt=dealt, drawn=hand.drawn))
         return False
 
-    try:
-        return solve(0)
-    except _OutOfBudget:
-        return None
+    @staticmethod
+    def _count_possible(name: str, hand: Hand, most: int, where: str, problems: Problems) -> bool:
+        if hand.tiles_left == 0:
+            problems.error(f"{where}.pips", "pips_infeasible",
+                           tr("{name} has no tiles left, so no pips: not {pips}.", name=name, pips=hand.pips))
+            return False
+        if hand.blanks is not None and hand.blanks > (hand.tiles_left or most):
+            problems.error(f"{where}.blanks", "pips_infeasible",
+                           tr("{name} cannot hold {blanks} tiles with a blank half in {tiles} tiles.",
+                              name=name, blanks=hand.blanks, tiles=hand.tiles_left or most))
+            return False
+        return True
+
+    def _infeasible(
+        self, name: str, hand: Hand, most: int, where: str, problems: Problems, *, with_blank: bool
+    ) -> None:
+        """Record ``pips_infeasible`` for a hand no free tiles can make, saying why."""
+        k = hand.tiles_left
+        in_round = tr("in the {engine} round", engine=self.engine) if self.engine is not None else tr("in this round")
+        if hand.blanks is not None:
+            if k is None:
+                msg = tr("No tiles with {blanks} blank halves add up to {pips} pips.",
+                         blanks=hand.blanks, pips=hand.pips)
+            else:
+                msg = trn("No {n} tiles with {blanks} blank halves add up to {pips} pips.",
+                          "No {n} tiles with {blanks} blank halves add up to {pips} pips.", k,
+                          blanks=hand.blanks, pips=hand.pips)
+        elif k is None:
+            top = self.pool.max_pips(most - 1 if with_blank else most)
+            msg = tr("{name} typed {pips} pips; a hand holds at most {top} pips {in_round}.",
+                     name=name, pips=hand.pips, top=top, in_round=in_round)
+        else:
+            msg = self._count_message(hand, k, in_round, with_blank)
+        problems.error(f"{where}.pips", "pips_infeasible", msg, pips=hand.pips)
+
+    def _count_message(self, hand: Hand, k: int, in_round: str, with_blank: bool) -> str:
+        others = max((k - 1) if with_blank else k, 0)
+        lo, hi = self.pool.lightest(others), self.pool.heaviest(others)
+        if hand.pips > hi:
+            return trn("{n} tile can hold at most {hi} pips {in_round}, not {pips}.",
+                       "{n} tiles can hold at most {hi} pips {in_round}, not {pips}.", k,
+                       hi=hi, in_round=in_round, pips=hand.pips)
+        if hand.pips < lo:
+            return trn("{n} tile hold at least {lo} pips {in_round}, not {pips}.",
+                       "{n} tiles hold at least {lo} pips {in_round}, not {pips}.", k,
+                       lo=lo, in_round=in_round, pips=hand.pips)
+        return trn("No {n} tile left {in_round} add up to {pips} pips.",
+                   "No {n} tiles left {in_round} add up to {pips} pips.", k,
+                   in_round=in_round, pips=hand.pips)

@@ -1,0 +1,302 @@
+"""Reading one round of a game: who sat out, the engine, the deal, the hands.
+
+:func:`parse_round` checks a round against the game's table and hands the
+hands to :func:`~.joint.check_hands` (each hand, then all together). Rule
+sources: the engine of each round (:mod:`.schedule`); a domino round has one
+empty hand, a blocked round none (rules-brief.md §2 "End of round"; with
+``first_turn: build_train`` several may go out, seed 003); picture dominoes
+keep only who went out first (seed 003, §4).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Mapping
+
+from .errors import Problems, tr
+from .joint import check_hands
+from .read_hand import parse_hand
+from .record import ENDINGS, ROUND_KEYS, Hand, Round, Table, is_int
+from .schedule import MIN_PLAYERS
+from .tiles import Tile, double
+
+
+def parse_round(
+    table: Table, data: Any, number: int, problems: Problems, path: str | None = None
+) -> Round | None:
+    """Read and check one round of ``table``'s game.
+
+    Checks (design.md error codes): the engine is the scheduled one
+    (``engine_out_of_sequence``); every present player has a hand and only
+    players of the game (``missing_hand``, ``unknown_player``); a domino round
+    has exactly one empty hand (``nobody_out``, ``several_out``; with
+    ``first_turn: build_train`` several may go out, seed 003) and a blocked
+    round none (``out_but_blocked``); pips are whole and ≥ 0
+    (``pips_negative``); every hand can be made of real tiles still possible
+    for it: the set less the engine less the tiles listed in other hands, with
+    exactly ``tiles_left`` tiles and ``blanks`` blank halves when given
+    (``pips_infeasible``, ``too_many_tiles``), and all pips-only hands together
+    from one set of distinct tiles (``hands_infeasible``); listed tiles belong
+    to the set, appear once and are not the engine (``tiles_not_in_set``,
+    ``tile_repeated``, ``engine_in_hand``); at most one 0-0
+    (``double_blank_twice``); the deal fits in the set (``deal_exceeds_set``;
+    a deal off the table is the warning ``deal_off_table``); the draws fit in
+    the boneyard (``drawn_exceeds_boneyard``).
+
+    A pips-only hand whose pips can be made only with the 0-0 is taken to hold
+    it (1 tile, 0 pips is the 0-0).
+
+    :param table: the game's table.
+    :param data: the round object of a record.
+    :param number: the round's 1-based number.
+    :param problems: where problems are recorded.
+    :param path: path prefix; ``rounds[number-1]`` by default.
+    :return: the :class:`~.record.Round`, or ``None`` when it has errors.
+    """
+    path = f"rounds[{number - 1}]" if path is None else path
+    before = len(problems.errors)
+    if not isinstance(data, Mapping):
+        problems.error(path, "bad_value", tr("A round must be a JSON object."))
+        return None
+    for key in data:
+        if key not in ROUND_KEYS:
+            problems.error(f"{path}.{key}", "bad_value", tr("A round has no field {key!r}.", key=key))
+    absent = _parse_absent(data.get("absent"), f"{path}.absent", table, problems)
+    if absent is None:
+        return None
+    if absent and table.is_train and number == len(table.engines):
+        problems.warn(
+            f"{path}.absent", "left_before_end",
+            tr("{names} sits out the last round: a player away from the last round has left "
+               "the game and gets no place in the final standings.", names=", ".join(absent)),
+        )
+    reader = _RoundReader(table, number, path, problems, absent, before)
+    if table.kind == "picture":
+        return reader.picture_round(data)
+    return reader.played_round(data)
+
+
+@dataclass(frozen=True)
+class _RoundReader:
+    """One round being read: where it is, who sat out, where problems go.
+
+    :ivar before: how many errors ``problems`` held before this round.
+    """
+
+    table: Table
+    number: int
+    path: str
+    problems: Problems
+    absent: tuple[str, ...]
+    before: int
+
+    @property
+    def present(self) -> list[str]:
+        """The players at the table this round, in seat order."""
+        return [n for n in self.table.players if n not in self.absent]
+
+    @property
+    def failed(self) -> bool:
+        """True once this round added an error."""
+        return len(self.problems.errors) > self.before
+
+    def picture_round(self, data: Mapping[str, Any]) -> Round | None:
+        """Picture dominoes: the round is who laid all their tiles first."""
+        path, problems = self.path, self.problems
+        for key in ("hands", "ended", "dealt", "engine", "ended_on_double"):
+            if key in data:
+                problems.error(f"{path}.{key}", "bad_value",
+                               tr("Picture dominoes keep only who went out first, not {key}.", key=key))
+        winner = data.get("winner")
+        if winner in self.absent:
+            problems.error(f"{path}.winner", "bad_value",
+                           tr("{name} sat this round out.", name=winner))
+            return None
+        if winner not in self.present:
+            problems.error(f"{path}.winner", "unknown_player" if isinstance(winner, str) else "bad_value",
+                           tr("Tap the child who laid all their tiles first."))
+            return None
+        if self.failed:
+            return None
+        return Round(self.number, None, {}, None, {}, self.absent, False, winner)
+
+    def played_round(self, data: Mapping[str, Any]) -> Round | None:
+        """Mexican Train and the classic games: engine, ending, deal and hands."""
+        playable, scheduled = self.scheduled_engine(data)
+        if not playable:
+            return None
+        engine = double(scheduled) if scheduled is not None else None
+        ended, on_double = self.ending(data)
+        dealt = _parse_dealt(data.get("dealt"), f"{self.path}.dealt", self.table, self.present, self.problems)
+        hands = self.hands(data, engine)
+        if hands is None or self.failed:
+            return None
+        self.check_tiles_once(hands)
+        if self.failed or dealt is None:
+            return None
+        checked = check_hands(self.table, engine, dealt, hands, self.path, self.problems)
+        if checked is None:
+            return None
+        self.check_who_went_out(ended, checked)
+        if self.failed:
+            return None
+        return Round(self.number, scheduled, dealt, ended, checked, self.absent, on_double)
+
+    def scheduled_engine(self, data: Mapping[str, Any]) -> tuple[bool, int | None]:
+        """Whether the game has this round, and the suit of its engine.
+
+        Mexican Train: the scheduled engine (``engine_out_of_sequence`` when
+        another is given; ``game_finished`` past the last round). The classic
+        games: no engine (and none may be given).
+        """
+        table, path, problems, number = self.table, self.path, self.problems, self.number
+        if not table.is_train:
+            if data.get("engine") is not None:
+                problems.error(f"{path}.engine", "bad_value", tr("The classic games have no engine."))
+            return True, None
+        if number > len(table.engines):
+            problems.error(path, "game_finished",
+                           tr("This game has {rounds} rounds; it is finished.", rounds=len(table.engines)))
+            return False, None
+        scheduled = table.engines[number - 1]
+        if data.get("engine", scheduled) != scheduled:
+            problems.error(f"{path}.engine", "engine_out_of_sequence",
+                           tr("Round {number} is played with the {engine}-{engine} engine.", number=number,
+                              engine=scheduled),
+                           expected=scheduled)
+        return True, scheduled
+
+    def ending(self, data: Mapping[str, Any]) -> tuple[Any, bool]:
+        """``ended`` (``"domino"`` or ``"blocked"``) and ``ended_on_double``."""
+        path, problems = self.path, self.problems
+        ended = data.get("ended")
+        if ended not in ENDINGS:
+            problems.error(f"{path}.ended", "bad_value", tr('ended must be "domino" or "blocked".'))
+        on_double = data.get("ended_on_double", False)
+        if not isinstance(on_double, bool) or (on_double and ended != "domino"):
+            problems.error(f"{path}.ended_on_double", "bad_value",
+                           tr("ended_on_double is true or false, and only for a round ended by domino."))
+            on_double = False
+        return ended, on_double
+
+    def hands(self, data: Mapping[str, Any], engine: Tile | None) -> dict[str, Hand] | None:
+        """Each present player's hand, in seat order (``missing_hand``,
+        ``unknown_player``; a hand for a player who sat out is refused)."""
+        path, problems = self.path, self.problems
+        raw_hands = data.get("hands")
+        if not isinstance(raw_hands, Mapping):
+            problems.error(f"{path}.hands", "bad_value", tr("hands must give each player's hand."))
+            return None
+        for name in raw_hands:
+            if name not in self.table.players:
+                problems.error(f"{path}.hands.{name}", "unknown_player", tr("{name} is not in this game.", name=name),
+                               player=name)
+            elif name in self.absent:
+                problems.error(f"{path}.hands.{name}", "bad_value",
+                               tr("{name} sat this round out but has a hand.", name=name))
+        hands: dict[str, Hand] = {}
+        for name in self.present:
+            where = f"{path}.hands.{name}"
+            if name not in raw_hands:
+                problems.error(where, "missing_hand", tr("{name}'s hand is missing.", name=name), player=name)
+                continue
+            hand = parse_hand(raw_hands[name], where, self.table, engine, problems)
+            if hand is not None:
+                hands[name] = hand
+        return hands
+
+    def check_tiles_once(self, hands: Mapping[str, Hand]) -> None:
+        """A listed tile is in one hand only (``tile_repeated``); one 0-0 at
+        most (``double_blank_twice``)."""
+        path, problems = self.path, self.problems
+        listed: dict[Tile, str] = {}
+        for name, hand in hands.items():
+            for i, tile in enumerate(hand.tiles or ()):
+                if tile in listed:
+                    problems.error(f"{path}.hands.{name}.tiles[{i}]", "tile_repeated",
+                                   tr("{tile} is already in {name}'s hand.", tile=tile, name=listed[tile]),
+                                   tile=str(tile))
+                listed[tile] = name
+        blanks = [n for n, h in hands.items() if h.double_blank]
+        if len(blanks) > 1:
+            problems.error(f"{path}.hands.{blanks[1]}.double_blank", "double_blank_twice",
+                           tr("Only one hand can hold the 0-0 ({name} has it).", name=blanks[0]))
+
+    def check_who_went_out(self, ended: Any, hands: Mapping[str, Hand]) -> None:
+        """A domino round has one empty hand (several with ``first_turn:
+        build_train``), a blocked round none."""
+        path, problems, table = self.path, self.problems, self.table
+        out = [n for n, h in hands.items() if h.out]
+        if ended == "domino":
+            if not out:
+                problems.error(f"{path}.hands", "nobody_out", tr("The round ended by domino, but nobody went out."))
+            elif len(out) > 1 and not (table.is_train and table.rules.first_turn == "build_train"):
+                problems.error(f"{path}.hands.{out[1]}", "several_out",
+                               tr("Only one player can go out: {names} all have empty hands.", names=", ".join(out)))
+        elif ended == "blocked" and out:
+            problems.error(f"{path}.hands.{out[0]}", "out_but_blocked",
+                           tr("A blocked round ends with no empty hand, but {name} has none left.", name=out[0]))
+
+
+def _parse_dealt(
+    value: Any, path: str, table: Table, present: list[str], problems: Problems
+) -> dict[str, int] | None:
+    standard = table.standard_deal(len(present))
+    room = table.set.size - (1 if table.is_train else 0)
+    if value is None:
+        return dict.fromkeys(present, standard)
+    if is_int(value):
+        if not 1 <= value <= room:
+            problems.error(path, "bad_value", tr("Tiles dealt must be a whole number from 1 to {room}.", room=room))
+            return None
+        dealt = dict.fromkeys(present, value)
+    elif isinstance(value, Mapping):
+        dealt = dict.fromkeys(present, standard)
+        for name, n in value.items():
+            if name not in dealt:
+                problems.error(f"{path}.{name}", "unknown_player", tr("{name} is not at the table this round.", name=name))
+                return None
+            if not is_int(n) or not 1 <= n <= room:
+                problems.error(f"{path}.{name}", "bad_value",
+                               tr("Tiles dealt must be a whole number from 1 to {room}.", room=room))
+                return None
+            dealt[name] = n
+    else:
+        problems.error(path, "bad_value", tr("dealt must be a number, or a number for each player."))
+        return None
+    if sum(dealt.values()) > room:
+        problems.error(
+            path, "deal_exceeds_set",
+            tr("{dealt} tiles dealt, but a double-{set} set has only {room} with the engine out.",
+               dealt=sum(dealt.values()), set=table.set_n, room=room)
+            if table.is_train
+            else tr("{dealt} tiles dealt, but a double-{set} set has only {room}.",
+                    dealt=sum(dealt.values()), set=table.set_n, room=room),
+        )
+        return None
+    if any(n != standard for n in dealt.values()):
+        problems.warn(path, "deal_off_table",
+                      tr("The table deals {standard} tiles each to {players} players.", standard=standard,
+                         players=len(present)),
+                      standard=standard)
+    return dealt
+
+
+def _parse_absent(value: Any, path: str, table: Table, problems: Problems) -> tuple[str, ...] | None:
+    if value is None:
+        return ()
+    if not isinstance(value, list) or not all(isinstance(n, str) for n in value):
+        problems.error(path, "bad_value", tr("absent must be a list of player names."))
+        return None
+    for name in value:
+        if name not in table.players:
+            problems.error(path, "unknown_player", tr("{name} is not in this game.", name=name), player=name)
+            return None
+    if len(set(value)) != len(value):
+        problems.error(path, "bad_value", tr("A player is listed twice as absent."))
+        return None
+    if len(table.players) - len(value) < MIN_PLAYERS:
+        problems.error(path, "too_few_players", tr("At least {least} players must play a round.", least=MIN_PLAYERS))
+        return None
+    return tuple(n for n in table.players if n in value)
+

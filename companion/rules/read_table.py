@@ -1,0 +1,193 @@
+"""Reading a record's head: kind, set, rules, players and first starter.
+
+Everything of a game fixed before the first round becomes a
+:class:`~.record.Table`. Rule sources: the player counts each set is usually
+played with and the deal (:mod:`.schedule`); the classic games are played with
+a double-six set by two to four players (seed 003, rules-brief.md §3).
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from typing import Any, Mapping
+
+from .errors import Problems, tr
+from .profile import check_rules_apply, parse_rules
+from .record import (
+    CLASSIC_KINDS,
+    CLASSIC_MAX_PLAYERS,
+    KINDS,
+    MAX_NAME,
+    RECORD_FORMAT,
+    RECORD_KEYS,
+    RECORD_VERSION,
+    Table,
+    is_int,
+)
+from .schedule import MAX_PLAYERS, MIN_PLAYERS, USUAL_PLAYERS
+from .tiles import SET_SIZES
+
+
+def parse_table(record: Any, problems: Problems) -> Table | None:
+    """Read and check a record's head (everything but ``rounds``).
+
+    Errors go to ``problems`` (``unknown_kind``, ``unknown_set``,
+    ``unknown_rule``, ``bad_value``, ``too_few_players``, ``too_many_players``,
+    ``duplicate_player``, ``unknown_player``, ``deal_exceeds_set``) and the
+    soft rule ``players_outside_range`` (seeds 002/004) as a warning.
+
+    :return: the table, or ``None`` when it is too broken to check rounds against.
+    """
+    if not isinstance(record, Mapping):
+        problems.error("", "bad_value", tr("A game record must be a JSON object."))
+        return None
+    _check_head_fields(record, problems)
+    kind = _parse_kind(record, problems)
+    set_n = _parse_set(record, kind, problems)
+    rules = parse_rules(record.get("rules"), problems)
+    most = CLASSIC_MAX_PLAYERS if kind in CLASSIC_KINDS else MAX_PLAYERS
+    players = _parse_players(record.get("players"), problems, most)
+    if players is None:
+        return None
+    first = _parse_first_starter(record, players, problems)
+    if set_n is None or kind is None:
+        return None
+    check_rules_apply(rules, kind, problems)
+    table = Table(kind, set_n, rules, tuple(players), first)
+    if table.is_train:
+        _check_train_rules(table, problems)
+        lo, hi = USUAL_PLAYERS[set_n]
+        if not lo <= len(players) <= hi:
+            problems.warn(
+                "players", "players_outside_range",
+                tr("A double-{set} set is usually played by {lo} to {hi} players, not {count}.",
+                   set=set_n, lo=lo, hi=hi, count=len(players)),
+                players=len(players),
+            )
+    if kind != "picture":
+        _check_deal_fits(table, problems)
+    return table
+
+
+def _check_head_fields(record: Mapping[str, Any], problems: Problems) -> None:
+    """Only known fields; the format and version this engine reads."""
+    for key in record:
+        if key not in RECORD_KEYS:
+            problems.error(str(key), "bad_value", tr("A game record has no field {key!r}.", key=key))
+    if record.get("format", RECORD_FORMAT) != RECORD_FORMAT:
+        problems.error("format", "bad_value", tr('format must be "{format}".', format=RECORD_FORMAT))
+    if record.get("version", RECORD_VERSION) != RECORD_VERSION:
+        problems.error("version", "bad_value", tr("Only version {version} records are read.", version=RECORD_VERSION))
+
+
+def _parse_kind(record: Mapping[str, Any], problems: Problems) -> str | None:
+    kind = record.get("kind", "mexican_train")
+    if kind not in KINDS:
+        problems.error("kind", "unknown_kind", tr("Unknown game kind {kind!r}.", kind=kind), kind=kind)
+        return None
+    return str(kind)
+
+
+def _parse_set(record: Mapping[str, Any], kind: str | None, problems: Problems) -> int | None:
+    default_set = 6 if kind in CLASSIC_KINDS or kind == "picture" else 12
+    set_n = record.get("set", default_set)
+    if not is_int(set_n) or set_n not in SET_SIZES:
+        problems.error(
+            "set", "unknown_set",
+            tr("The set must be one of {sets}.", sets=", ".join(f"double-{n}" for n in SET_SIZES)),
+        )
+        return None
+    if kind in CLASSIC_KINDS and set_n != 6:
+        problems.error("set", "unknown_set", tr("The classic block and draw games use a double-six set."))
+        return None
+    return int(set_n)
+
+
+def _parse_first_starter(record: Mapping[str, Any], players: list[str], problems: Problems) -> str:
+    first = record.get("first_starter", players[0] if players else None)
+    if isinstance(first, str):
+        first = clean_name(first)
+    if first not in players:
+        problems.error(
+            "first_starter", "unknown_player",
+            tr("The first starter {player!r} is not one of the players.", player=first), player=first,
+        )
+        first = players[0]
+    return str(first)
+
+
+def _check_deal_fits(table: Table, problems: Problems) -> None:
+    """The standard deal for all players fits in the set (engine out)."""
+    players, set_n = len(table.players), table.set_n
+    deal = table.standard_deal()
+    room = table.set.size - (1 if table.is_train else 0)
+    if deal * players > room:
+        problems.error(
+            "rules.draw_counts", "deal_exceeds_set",
+            tr("{players} players × {deal} tiles do not fit in a double-{set} set "
+               "of {size} tiles with the engine out.", players=players, deal=deal,
+               set=set_n, size=table.set.size)
+            if table.is_train
+            else tr("{players} players × {deal} tiles do not fit in a double-{set} set "
+                    "of {size} tiles.", players=players, deal=deal, set=set_n,
+                    size=table.set.size),
+        )
+
+
+def _check_train_rules(table: Table, problems: Problems) -> None:
+    r, n = table.rules, table.set_n
+    for key in ("start_engine", "end_engine"):
+        value = getattr(r, key)
+        if value is not None and value > n:
+            problems.error(f"rules.{key}", "bad_value", tr("A double-{set} set has no {value}-{value}.", set=n, value=value))
+            return
+    if not table.engines:
+        problems.error(
+            "rules.start_engine", "bad_value",
+            tr("start_engine {start} and end_engine {end} leave no round "
+               "when the engines are {order}.", start=r.start_engine, end=r.end_engine,
+               order=r.engine_order),
+        )
+
+
+def clean_name(name: str) -> str:
+    """A name as kept: Unicode NFC (so "Zoë" typed two ways is one name), invisible
+    format characters dropped, runs of spaces folded."""
+    name = unicodedata.normalize("NFC", name)
+    name = "".join(ch for ch in name if unicodedata.category(ch) != "Cf")
+    return " ".join(name.split())
+
+
+def _parse_players(value: Any, problems: Problems, most: int = MAX_PLAYERS) -> list[str] | None:
+    if not isinstance(value, list):
+        problems.error("players", "bad_value", tr("players must be a list of names in seat order."))
+        return None
+    names: list[str] = []
+    seen: set[str] = set()
+    ok = True
+    for i, name in enumerate(value):
+        path = f"players[{i}]"
+        if isinstance(name, str):
+            name = clean_name(name)
+        if not isinstance(name, str) or not name:
+            problems.error(path, "bad_value", tr("A player's name cannot be empty."))
+            ok = False
+            continue
+        if len(name) > MAX_NAME:
+            problems.error(path, "bad_value", tr("A name may have at most {most} characters.", most=MAX_NAME))
+            ok = False
+            continue
+        if name.casefold() in seen:
+            problems.error(path, "duplicate_player", tr("{name} is seated twice.", name=name), player=name)
+            ok = False
+            continue
+        seen.add(name.casefold())
+        names.append(name)
+    if len(value) < MIN_PLAYERS:
+        problems.error("players", "too_few_players", tr("A game needs at least {least} players.", least=MIN_PLAYERS))
+        return None
+    if len(value) > most:
+        problems.error("players", "too_many_players", tr("At most {most} players can be seated.", most=most))
+        return None
+    return names if ok else None
+

@@ -1,0 +1,121 @@
+"""Scoring: each round's points and the order of the players.
+
+Rule sources:
+
+* Mexican Train: the player who went out scores 0, the others their pips,
+  lowest total wins (all five seeds); the double-blank left in a hand counts
+  ``double_blank_points`` (seeds 000/002/004). House rules (bonus for going
+  out, multiplier when the round ends on a double, marker penalty, blank
+  halves, tie break) are options of the rule profile.
+* Classic double-six block and draw games (seed 003, rules-brief.md §3): the
+  round's winner (who went out, or the lowest hand when blocked) scores the
+  pips left in the other hands.
+* Children's picture dominoes (seed 003, §4): a tally of who went out first.
+"""
+
+from __future__ import annotations
+
+from typing import Iterable, Mapping
+
+from .record import Round, Standing, Table, round_half_up
+
+def round_scores(table: Table, rnd: Round) -> dict[str, int | None]:
+    """Points of each player in one round, by name in seat order; ``None`` when absent.
+
+    Mexican Train (all seeds; house rules from the profile): the player who
+    went out scores ``going_out_bonus`` (0 by default); the others score their
+    pips, plus ``blank_half_points`` per tile with a blank half, plus
+    ``double_blank_points`` for the 0-0, times ``out_on_double_multiplier``
+    when the round ended on a double; a marker left on the train adds
+    ``marker_penalty``.
+
+    Classic games (seed 003): the winner (who went out, or the lowest hand of a
+    blocked round; a tie for lowest scores nobody) scores the others' pips
+    (``winner_scores: difference``: less their own), rounded to ``round_to``,
+    and nothing when under ``min_round_score``. Picture dominoes: 1 for the winner.
+    """
+    r = table.rules
+    out: dict[str, int | None] = {}
+    if table.kind == "picture":
+        for name in table.players:
+            out[name] = None if name in rnd.absent else int(name == rnd.winner)
+        return out
+    if table.is_classic:
+        winner = classic_winner(rnd)
+        points = 0
+        if winner is not None:
+            others = sum(h.pips for n, h in rnd.hands.items() if n != winner)
+            points = others - rnd.hands[winner].pips if r.winner_scores == "difference" else others
+            points = max(points, 0)
+            if r.round_to > 1:
+                points = round_half_up(points, r.round_to)
+            if points < r.min_round_score:
+                points = 0
+        for name in table.players:
+            out[name] = None if name in rnd.absent else (points if name == winner else 0)
+        return out
+    for name in table.players:
+        hand = rnd.hands.get(name)
+        if hand is None:
+            out[name] = None
+            continue
+        if hand.out:
+            pts = r.going_out_bonus
+        else:
+            pts = hand.pips + r.blank_half_points * hand.blank_halves
+            if hand.double_blank:
+                pts += r.double_blank_points
+            if rnd.ended_on_double:
+                pts *= r.out_on_double_multiplier
+        if hand.marker:
+            pts += r.marker_penalty
+        out[name] = pts
+    return out
+
+
+def classic_winner(rnd: Round) -> str | None:
+    """Classic games: who won the round: the player who went out, else the
+    single lowest hand of a blocked round; ``None`` for a tie (seed 003)."""
+    if rnd.ended == "domino":
+        out = rnd.went_out
+        return out[0] if out else None
+    lowest = min(h.pips for h in rnd.hands.values())
+    low = [n for n, h in rnd.hands.items() if h.pips == lowest]
+    return low[0] if len(low) == 1 else None
+
+
+def rank_players(
+    totals: Mapping[str, int],
+    seats: Iterable[str],
+    highest_first: bool = False,
+    tie_break: Mapping[str, int] | None = None,
+) -> list[Standing]:
+    """Standard competition ranking (1, 1, 3); ties keep seat order.
+
+    :param totals: points by player (only the players to rank).
+    :param seats: the seat order, used to order tied players.
+    :param highest_first: classic games and picture dominoes rank the highest total first.
+    :param tie_break: a number per player that breaks equal totals (higher first),
+        e.g. rounds gone out; ``None`` lets equal totals share a rank.
+    """
+    seat_index = {name: i for i, name in enumerate(seats)}
+    sign = -1 if highest_first else 1
+    tb = tie_break or {}
+
+    def key(kv):
+        name, total = kv
+        return (sign * total, -tb.get(name, 0), seat_index.get(name, 0))
+
+    ordered = sorted(totals.items(), key=key)
+    out: list[Standing] = []
+    for i, (name, total) in enumerate(ordered):
+        same = out and out[-1].total == total and tb.get(out[-1].player, 0) == tb.get(name, 0)
+        rank = out[-1].rank if same else i + 1
+        out.append(Standing(name, total, rank))
+    return out
+
+
+def rank_lowest_first(totals: Mapping[str, int], seats: Iterable[str]) -> list[Standing]:
+    """Lowest total first, ties share a rank (A 143, B 143, C 201 → 1, 1, 3)."""
+    return rank_players(totals, seats)
+
