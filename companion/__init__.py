@@ -71,6 +71,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         app.config["SECRET_KEY"] = _instance_secret(instance, "secret_key", 32)
     if not app.config.get("COMPANION_TOKEN"):
         app.config["COMPANION_TOKEN"] = _instance_secret(instance, "token", 18)
+        app.config["COMPANION_TOKEN_FILE"] = str(instance / "token")  # token --rotate
 
     from .db import database_url, db, migrate
 
@@ -89,13 +90,14 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
 
     csrf = CSRFProtect(app)
 
-    from . import auth, cli, compress, security
+    from . import auth, cli, compress, devices, security
     from .views import api, device, games, health, planner, reference
 
     security.init_app(app)
     compress.init_app(app)
     auth.init_app(app)
     app.register_blueprint(auth.bp)
+    devices.init_app(app)
     app.register_blueprint(games.bp)
     app.register_blueprint(reference.bp)
     app.register_blueprint(api.bp)

@@ -1,14 +1,19 @@
 """Access: every page and API route needs the access token.
 
 Like Jupyter: ``make run`` prints the address with ``?token=…``; opening it once
-opens a session (a cookie) on that device. Scripts send
-``Authorization: Bearer <token>``. The token is ``COMPANION_TOKEN`` or is made
-on first start and kept in ``instance/token``.
+opens a session on that device (a record on the server, its id in a cookie:
+:mod:`companion.devices`). Scripts send ``Authorization: Bearer <token>``. The
+token is ``COMPANION_TOKEN`` or is made on first start and kept in
+``instance/token``; ``flask --app companion token --rotate`` makes a new one,
+which every app process picks up at its next request (it watches the file),
+and every session opened with the old one ends.
 """
 
 from __future__ import annotations
 
 import hmac
+import os
+from pathlib import Path
 from urllib.parse import urlencode
 
 from flask import (
@@ -25,20 +30,39 @@ from flask import (
     url_for,
 )
 
-from . import security
+from . import devices, security
 from .i18n import gettext
 
 bp = Blueprint("auth", __name__)
 
-OPEN_ENDPOINTS = {"static", "auth.login", "health.healthz", "i18n.set_language",
+OPEN_ENDPOINTS = {"static", "auth.login", "auth.logout", "health.healthz", "i18n.set_language",
                   "device.set_theme", "device.service_worker"}
+
+
+def current_token() -> str:
+    """The access token in force: ``COMPANION_TOKEN``, or the contents of
+    ``instance/token`` read again whenever that file changes (``token --rotate``)."""
+    app = current_app
+    path = app.config.get("COMPANION_TOKEN_FILE")
+    if path:
+        try:
+            stamp = os.stat(path).st_mtime_ns
+        except OSError:
+            stamp = None
+        cached = app.extensions.get("companion_token_file")
+        if stamp is not None and (cached is None or cached[0] != stamp):
+            value = Path(path).read_text(encoding="utf-8").strip()
+            if value:
+                app.config["COMPANION_TOKEN"] = value
+            app.extensions["companion_token_file"] = (stamp, app.config["COMPANION_TOKEN"])
+    return app.config["COMPANION_TOKEN"]
 
 
 def token_ok(candidate: str | None) -> bool:
     """True when ``candidate`` is the access token (compared in constant time)."""
     if not candidate:
         return False
-    expected = current_app.config["COMPANION_TOKEN"]
+    expected = current_token()
     return hmac.compare_digest(candidate.encode(), expected.encode())
 
 
@@ -102,7 +126,7 @@ def _spectator_ok() -> bool:
 def _guard():
     if request.endpoint in OPEN_ENDPOINTS:
         return None
-    if session.get("authed"):
+    if devices.current_device(current_token()) is not None:
         return None
     limiter = security.limiter()
     address = security.client_address()
@@ -118,9 +142,7 @@ def _guard():
         limiter.failed(address)
     if token is not None:
         if token_ok(token):
-            session.clear()
-            session["authed"] = True
-            session.permanent = True
+            devices.open_session(token)
             args = [(k, v) for k, v in request.args.items(multi=True) if k != "token"]
             target = request.path + ("?" + urlencode(args) if args else "")
             return redirect(security.local_target(target) or url_for("games.index"))
@@ -153,10 +175,9 @@ def login():
                 429,
                 {"Retry-After": seconds},
             )
-        if token_ok(request.form.get("token", "").strip()):
-            session.clear()
-            session["authed"] = True
-            session.permanent = True
+        typed = request.form.get("token", "").strip()
+        if token_ok(typed):
+            devices.open_session(typed)
             return redirect(nxt)
         limiter.failed(address)
         error = True
@@ -165,9 +186,9 @@ def login():
 
 @bp.route("/logout", methods=["POST"])
 def logout():
-    """Close this device's session."""
-    session.clear()
-    return redirect(url_for("auth.login"))
+    """Close this device's session, on the server too (see :mod:`companion.devices`)."""
+    devices.current_device(current_token())
+    return devices.logout_response()
 
 
 def is_spectator() -> bool:
@@ -180,4 +201,4 @@ def init_app(app: Flask) -> None:
     app.before_request(_guard)
 
 
-__all__ = ["bp", "init_app", "is_spectator", "token_ok", "abort"]
+__all__ = ["bp", "current_token", "init_app", "is_spectator", "token_ok", "abort"]

@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import json
+import os
+import secrets
 import sys
+import tempfile
 
 import click
 from flask import Flask, current_app
@@ -99,7 +102,35 @@ def restore_command(path: str) -> None:
 
 
 @click.command("token")
+@click.option("--rotate", is_flag=True,
+              help="Make a new token: every device signed in with the old one is signed out.")
 @with_appcontext
-def show_token() -> None:
-    """Print the access token (to open the app on a new device)."""
-    click.echo(current_app.config["COMPANION_TOKEN"])
+def show_token(rotate: bool) -> None:
+    """Print the access token (to open the app on a new device), or make a new one."""
+    from . import devices
+    from .auth import current_token
+
+    if not rotate:
+        click.echo(current_token())
+        return
+    path = current_app.config.get("COMPANION_TOKEN_FILE")
+    if not path:
+        raise click.ClickException(
+            "the token is set by COMPANION_TOKEN (environment or instance/config.py): "
+            "change it there and restart the app; devices signed in with the old one "
+            "are then signed out")
+    token = secrets.token_urlsafe(18)
+    folder = os.path.dirname(path) or "."
+    fd, tmp = tempfile.mkstemp(prefix=".token.", dir=folder)
+    try:
+        with os.fdopen(fd, "w") as f:
+            f.write(token + "\n")
+        os.chmod(tmp, 0o600)
+        os.replace(tmp, path)
+    except BaseException:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+        raise
+    ended = devices.end_all_sessions()
+    click.echo(token)
+    click.echo(f"new access token written to {path}; {ended} signed-in devices signed out", err=True)

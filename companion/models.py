@@ -88,3 +88,18 @@ class PlayerRow(db.Model):
     id: Mapped[int] = mapped_column(primary_key=True)
     name: Mapped[str] = mapped_column(String(80), unique=True)
     last_played: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
+
+
+class RoundRequest(db.Model):
+    """A round added through the API with an ``Idempotency-Key`` header: the key
+    and the round it added, so the same request sent again answers with that
+    round instead of adding another (design.md: ``number`` is optional)."""
+
+    __tablename__ = "round_request"
+    __table_args__ = (UniqueConstraint("game_id", "key", name="uq_round_request_game_key"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("game.id", ondelete="CASCADE"), index=True)
+    key: Mapped[str] = mapped_column(String(200))
+    number: Mapped[int] = mapped_column(Integer)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)

@@ -198,3 +198,120 @@ def test_odd_digits_in_the_correction_form_keep_the_round(app, client, api):
         r = client.post(f"/games/{gid}/rounds/1", data=data)
         assert r.status_code == 422
     assert api.get(f"/api/games/{gid}").get_json()["rounds"][0]["hands"]["Ben"]["pips"] == 23
+
+
+# -- sessions end on the server --------------------------------------------------------------
+
+def _signed_in(app, agent="Mozilla/5.0 (Linux; Android 14) Chrome/120.0 Safari/537.36"):
+    c = app.test_client()
+    r = c.get(f"/?token={TOKEN}", headers={"User-Agent": agent})
+    assert r.status_code == 302
+    assert c.get("/").status_code == 200
+    return c
+
+
+def _cookie_copy(app, c):
+    """A second client holding a copy of ``c``'s session cookie (a stolen cookie)."""
+    thief = app.test_client()
+    cookie = c.get_cookie("session")
+    thief.set_cookie("session", cookie.value)
+    return thief
+
+
+def test_signing_out_ends_the_session_even_for_a_copied_cookie(app):
+    c = _signed_in(app)
+    thief = _cookie_copy(app, c)
+    assert thief.get("/").status_code == 200
+    token = csrf_token(c, "/devices")
+    r = c.post("/logout", data={"csrf_token": token})
+    assert r.status_code == 302 and r.headers["Location"] == "/login"
+    assert '"cache"' in r.headers["Clear-Site-Data"]
+    for who in (c, thief):
+        r = who.get("/")
+        assert r.status_code == 302 and r.headers["Location"].startswith("/login")
+        assert who.get("/api/games").status_code == 401
+        assert who.get("/devices").status_code == 302
+
+
+def test_a_new_token_ends_every_session_opened_with_the_old_one(app, tmp_path):
+    """Three devices and a copied cookie; ``token --rotate`` signs them all out,
+    the old token no longer opens anything, the new one does."""
+    from companion.db import db
+
+    app.config.pop("COMPANION_TOKEN", None)
+    path = tmp_path / "token-file"
+    path.write_text(TOKEN + "\n")
+    app.config["COMPANION_TOKEN_FILE"] = str(path)
+    app.config["COMPANION_TOKEN"] = TOKEN
+    clients = [_signed_in(app) for _ in range(3)]
+    clients.append(_cookie_copy(app, clients[0]))
+    result = app.test_cli_runner().invoke(args=["token", "--rotate"])
+    assert result.exit_code == 0, result.output
+    new = result.stdout.strip()
+    assert new and new != TOKEN and path.read_text().strip() == new
+    assert "3 signed-in devices signed out" in result.stderr
+    for c in clients:
+        assert c.get("/").status_code == 302
+    assert app.test_client().get(f"/?token={TOKEN}").headers["Location"].startswith("/login")
+    assert app.test_client().get("/api/games", headers={"Authorization": f"Bearer {TOKEN}"}).status_code == 401
+    fresh = app.test_client()
+    assert fresh.get(f"/?token={new}").headers["Location"] == "/"
+    assert fresh.get("/").status_code == 200
+    assert app.test_client().get("/api/games", headers={"Authorization": f"Bearer {new}"}).status_code == 200
+    # A session whose record says another token (changed in the environment) is over too.
+    from companion.devices import DeviceSession
+
+    with app.app_context():
+        for row in db.session.execute(db.select(DeviceSession)).scalars():
+            row.token_mark = "0" * 64
+        db.session.commit()
+    assert fresh.get("/").status_code == 302
+
+
+def test_rotate_refuses_when_the_token_comes_from_the_environment(app):
+    app.config.pop("COMPANION_TOKEN_FILE", None)
+    result = app.test_cli_runner().invoke(args=["token", "--rotate"])
+    assert result.exit_code == 1
+    assert "COMPANION_TOKEN" in result.output
+    assert len(result.output.strip().splitlines()) == 1
+
+
+def test_the_tablet_lists_the_devices_and_signs_one_out(app):
+    tablet = _signed_in(app, "Mozilla/5.0 (Linux; Android 14; SM-X200) Chrome/120.0 Safari/537.36")
+    phone = _signed_in(app, "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Version/17.0 Mobile Safari/604.1")
+    laptop = _signed_in(app, "Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0")
+    page = tablet.get("/devices").get_data(as_text=True)
+    assert len(re.findall(r'<li class="device[" ]', page)) == 3
+    for label in ("Chrome · Android", "Safari · iPhone", "Firefox · Linux"):
+        assert label in page
+    assert page.count("This device") == 1
+    ids = [int(x) for x in re.findall(r'/devices/(\d+)/sign-out', page)]
+    assert len(ids) == 3
+    from companion.db import db
+    from companion.devices import DeviceSession
+
+    with app.app_context():
+        phone_id = db.session.execute(
+            db.select(DeviceSession.id).where(DeviceSession.label == "Safari · iPhone")).scalar_one()
+    token = csrf_token(tablet, "/devices")
+    r = tablet.post(f"/devices/{phone_id}/sign-out", data={"csrf_token": token})
+    assert r.status_code == 302 and r.headers["Location"] == "/devices"
+    assert phone.get("/").status_code == 302
+    assert tablet.get("/").status_code == 200 and laptop.get("/").status_code == 200
+    page = tablet.get("/devices").get_data(as_text=True)
+    assert "Safari · iPhone" not in page and len(re.findall(r'<li class="device[" ]', page)) == 2
+    # Signing out a device twice, or one that never was: 404, nothing else changes.
+    assert tablet.post(f"/devices/{phone_id}/sign-out", data={"csrf_token": token}).status_code == 404
+    assert tablet.post("/devices/999999/sign-out", data={"csrf_token": token}).status_code == 404
+    assert laptop.get("/").status_code == 200
+
+
+@pytest.mark.parametrize("language", ["en", "ru", "be", "hr", "mn", "ko"])
+def test_the_devices_page_speaks_every_language(app, language):
+    c = _signed_in(app)
+    c.set_cookie("lang", language)
+    page = c.get("/devices").get_data(as_text=True)
+    assert f'lang="{language}"' in page
+    if language != "en":
+        for english in ("Signed-in devices", "This device", "Sign out"):
+            assert english not in page, (language, english)
