@@ -5,9 +5,10 @@ from __future__ import annotations
 import os
 import secrets
 from pathlib import Path
-from typing import Any, Mapping
+from typing import TYPE_CHECKING, Any, Mapping
 
-from flask import Flask
+if TYPE_CHECKING:  # Flask is imported by create_app: companion.rules runs without it
+    from flask import Flask
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -25,6 +26,15 @@ def _instance_secret(instance: Path, filename: str, nbytes: int = 24) -> str:
     return value
 
 
+def _close_after_compression(response: Any) -> Any:
+    """Close a streamed file when its answer closes, also when Flask-Compress
+    has replaced the stream by its compressing generator (which does not close
+    the file it reads)."""
+    if response.is_streamed and hasattr(response.response, "close"):
+        response.call_on_close(response.response.close)
+    return response
+
+
 def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     """Build the app.
 
@@ -34,6 +44,8 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     :param test_config: settings for tests (``INSTANCE_PATH`` picks the folder).
     :return: the Flask application.
     """
+    from flask import Flask
+
     instance = Path(
         (test_config or {}).get("INSTANCE_PATH")
         or os.environ.get("COMPANION_INSTANCE_PATH")
@@ -55,6 +67,14 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         SESSION_COOKIE_HTTPONLY=True,
         PERMANENT_SESSION_LIFETIME=60 * 60 * 24 * 365,
         MAX_CONTENT_LENGTH=1024 * 1024,
+        # Flask-Compress: text answers over 1 KB, for clients that accept it
+        # (PDFs and PNGs are compressed already).
+        COMPRESS_MIMETYPES=[
+            "text/html", "text/css", "text/javascript", "text/plain", "application/javascript",
+            "application/json", "application/manifest+json", "image/svg+xml",
+        ],
+        COMPRESS_MIN_SIZE=1024,
+        COMPRESS_ALGORITHM_STREAMING=["zstd", "br", "gzip", "deflate"],  # our static files
     )
     app.config.from_pyfile("config.py", silent=True)
     env = os.environ
@@ -90,11 +110,14 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
 
     csrf = CSRFProtect(app)
 
-    from . import auth, cli, compress, devices, security
+    from flask_compress import Compress
+
+    from . import auth, cli, devices, security
     from .views import api, device, games, health, planner, reference
 
     security.init_app(app)
-    compress.init_app(app)
+    Compress(app)
+    app.after_request(_close_after_compression)  # runs before Flask-Compress's hook
     auth.init_app(app)
     app.register_blueprint(auth.bp)
     devices.init_app(app)

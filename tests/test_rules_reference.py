@@ -8,15 +8,14 @@ English string goes through gettext, and that the markup stays script-free.
 
 from __future__ import annotations
 
-import importlib
 import re
-import sys
-import types
 from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
 from jinja2 import Environment, FileSystemLoader
+
+from companion.rules import profile, schedule, tiles
 
 ROOT = Path(__file__).resolve().parent.parent
 TEMPLATES = ROOT / "templates"
@@ -45,20 +44,6 @@ def html() -> str:
 def _text(markup: str) -> str:
     """The markup with tags removed and whitespace collapsed."""
     return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", markup))
-
-
-def _rules_module(name: str) -> types.ModuleType:
-    """Import ``companion/rules/<name>.py`` without ``companion/__init__`` (which needs Flask).
-
-    ``companion.rules`` imports only the standard library, so its modules load
-    under a private package name pointing at the same folder.
-    """
-    pkg_name = "_rules_for_reference_test"
-    if pkg_name not in sys.modules:
-        pkg = types.ModuleType(pkg_name)
-        pkg.__path__ = [str(ROOT / "companion" / "rules")]
-        sys.modules[pkg_name] = pkg
-    return importlib.import_module(f"{pkg_name}.{name}")
 
 
 class _Tables(HTMLParser):
@@ -114,8 +99,8 @@ def test_renders_as_a_partial_without_scripts_or_styles(html):
 
 def test_set_sizes_and_pips(html):
     text = _text(html)
-    for tiles, pips in ((28, 168), (55, 495), (91, 1092), (136, 2040), (190, 3420)):
-        assert f" {tiles} " in text
+    for size, pips in ((28, 168), (55, 495), (91, 1092), (136, 2040), (190, 3420)):
+        assert f" {size} " in text
         assert f" {pips} " in text
     rows = {r[0]: r[1:] for r in _tables(html)["rules-set-sizes"][1:]}
     assert rows["double-12"] == ["0–12", "91", "13", "1092", "13"]
@@ -127,7 +112,6 @@ def test_dealing_table_from_the_seeds(html):
     assert rows["Players"] == ["2", "3", "4", "5", "6", "7", "8"]
     assert rows["double-12"] == ["16", "16", "15", "14", "12", "10", "9"]
     assert rows["double-9"][:3] == ["15", "13", "10"]
-    schedule = _rules_module("schedule")
     for set_n, counts in schedule.SEED_DEAL.items():
         got = rows[f"double-{set_n}"]
         for players, dealt in counts.items():
@@ -136,11 +120,9 @@ def test_dealing_table_from_the_seeds(html):
 
 def test_app_dealing_table_matches_schedule(html):
     """The grid of proposed deals is exactly what schedule.rule_deal computes."""
-    schedule = _rules_module("schedule")
     rows = {r[0]: r[1:] for r in _tables(html)["rules-deal-app"]}
     players = [int(p) for p in rows.pop("Players")]
     assert players == list(range(schedule.MIN_PLAYERS, schedule.MAX_PLAYERS + 1))
-    tiles = _rules_module("tiles")
     assert sorted(int(k.split("-")[1]) for k in rows) == sorted(tiles.SET_SIZES)
     for label, cells in rows.items():
         set_n = int(label.split("-")[1])
@@ -207,7 +189,6 @@ def test_sources_differ_boxes(html):
 
 
 def test_app_choices_match_the_profile_defaults(html):
-    profile = _rules_module("profile")
     boxes = _boxes(html)
     for box_id, key in SOURCES_DIFFER_TOPICS.items():
         if not key:
