@@ -4,8 +4,15 @@ A backup is one JSON document (``.json``, or gzip-compressed when the file
 name ends in ``.gz``) holding every stored row as it is: games with their ids,
 revisions and spectator keys, rounds with their versions, the known player
 names, and the schema revision it was taken from. :func:`restore` puts it back
-into an empty database, in one transaction, after checking every game with the
-rules engine.
+into an empty database, in one transaction, after checking every field and
+reading every game with the rules engine's record reader (the API's reader,
+with its caps on rounds, players and names).
+
+Every file the command line reads (a backup to restore, game records to
+import) goes through :func:`read_document`: a size limit (also on what a gzip
+file unpacks to), the API's strict JSON reader (no NUL, no lone surrogate, no
+``NaN``, limited nesting), then the same checks as the API; a refusal is one
+line (:class:`BackupError`) and changes nothing.
 
 The CSV export is one row per round per player, for a spreadsheet.
 """
@@ -17,7 +24,10 @@ import gzip
 import io
 import json
 import os
+import re
+import sys
 import tempfile
+import zlib
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import IO, Any, Iterable
@@ -26,11 +36,22 @@ from sqlalchemy import text
 
 from . import services
 from .db import db
+from .jsonbody import BadJSON, loads_strict
 from .models import GameRow, PlayerRow, RoundRow
 from .rules import RecordError, read_game
+from .rules.record import MAX_NAME
+from .security import ID_MAX
 
 FORMAT = "domino-companion-backup"
 VERSION = 1
+
+MAX_FILE_BYTES = 64 * 1024 * 1024
+"""The most a file the command line reads may hold, once unpacked (64 MiB:
+thousands of games). ``COMPANION_MAX_FILE_MB`` in the environment changes it."""
+
+VIEW_KEY = re.compile(r"[A-Za-z0-9_-]{16,64}")
+"""A spectator key as :func:`~companion.security.new_view_key` makes them
+(22 URL-safe characters; 16 to 64 accepted)."""
 
 
 class BackupError(Exception):
@@ -147,24 +168,194 @@ def write_backup(path: str | os.PathLike[str]) -> dict[str, int]:
     }
 
 
-def read_backup(path: str | os.PathLike[str]) -> dict[str, Any]:
-    """Read a backup file written by :func:`write_backup` (plain or gzip).
-
-    :raises BackupError: not a backup of this app, or an unknown version.
-    :raises OSError: the file cannot be read.
-    """
-    raw = Path(path).read_bytes()
-    if raw[:2] == b"\x1f\x8b":
-        raw = gzip.decompress(raw)
+def _limit() -> int:
     try:
-        doc = json.loads(raw)
-    except ValueError as exc:
-        raise BackupError(f"{path}: not JSON ({exc})") from None
+        return int(float(os.environ["COMPANION_MAX_FILE_MB"]) * 1024 * 1024)
+    except (KeyError, ValueError):
+        return MAX_FILE_BYTES
+
+
+def read_document(path: str | os.PathLike[str], limit: int | None = None) -> Any:
+    """Read a JSON file the command line was given (``-`` for standard input),
+    plain or gzip-compressed, with :func:`~companion.jsonbody.loads_strict`.
+
+    :param limit: the most bytes the file may hold once unpacked (default
+        :data:`MAX_FILE_BYTES`); a gzip file is unpacked piece by piece and
+        refused as soon as it passes the limit (a small "zip bomb" never
+        fills the memory).
+    :return: the parsed JSON value.
+    :raises BackupError: unreadable, too big, not gzip or JSON as it claims, or
+        JSON the API would refuse (one line naming the file).
+    """
+    limit = _limit() if limit is None else limit
+    name = "standard input" if str(path) == "-" else str(path)
+    try:
+        if str(path) == "-":
+            raw = sys.stdin.buffer.read(limit + 1)
+        else:
+            with open(path, "rb") as f:
+                raw = f.read(limit + 1)
+    except OSError as exc:
+        raise BackupError(f"{name}: cannot be read ({exc.strerror or exc})") from None
+    if len(raw) > limit:
+        raise BackupError(f"{name}: larger than {limit // (1024 * 1024)} MB")
+    if raw[:2] == b"\x1f\x8b":
+        raw = _gunzip(raw, limit, name)
+    try:
+        return loads_strict(raw)
+    except BadJSON as exc:
+        raise BackupError(f"{name}: {exc}") from None
+
+
+def _gunzip(raw: bytes, limit: int, name: str) -> bytes:
+    """``raw`` unpacked (every gzip member), refused past ``limit`` bytes."""
+    out = bytearray()
+    data = raw
+    try:
+        while data:
+            unpacker = zlib.decompressobj(wbits=31)
+            while data and not unpacker.eof:
+                out += unpacker.decompress(data, limit + 1 - len(out))
+                if len(out) > limit:
+                    raise BackupError(f"{name}: unpacks to more than {limit // (1024 * 1024)} MB")
+                data = unpacker.unconsumed_tail
+            if not unpacker.eof:
+                raise BackupError(f"{name}: the gzip file is cut short")
+            data = unpacker.unused_data.lstrip(b"\0")
+    except zlib.error as exc:
+        raise BackupError(f"{name}: not a readable gzip file ({exc})") from None
+    return bytes(out)
+
+
+def read_backup(path: str | os.PathLike[str]) -> dict[str, Any]:
+    """Read a backup file written by :func:`write_backup` (plain or gzip);
+    :func:`restore` checks its fields.
+
+    :raises BackupError: unreadable (see :func:`read_document`), not a backup
+        of this app, or an unknown version.
+    """
+    doc = read_document(path)
     if not isinstance(doc, dict) or doc.get("format") != FORMAT:
         raise BackupError(f"{path}: not a Domino Table Companion backup")
     if doc.get("version") != VERSION:
         raise BackupError(f"{path}: backup version {doc.get('version')!r} is not known here")
     return doc
+
+
+# -- checking a backup ---------------------------------------------------------------
+
+
+def _whole(value: Any, where: str, least: int = 1) -> int:
+    """``value`` when it is a whole number from ``least`` to :data:`~companion.security.ID_MAX`."""
+    if isinstance(value, bool) or not isinstance(value, int) or not least <= value <= ID_MAX:
+        raise BackupError(f"{where}: {value!r} is not a whole number from {least} to {ID_MAX}")
+    return value
+
+
+def _when_ok(value: Any, where: str, required: bool = False) -> None:
+    if value is None and not required:
+        return
+    if not isinstance(value, str):
+        raise BackupError(f"{where}: {value!r} is not a date and time")
+    try:
+        datetime.fromisoformat(value)
+    except ValueError:
+        raise BackupError(f"{where}: {value[:40]!r} is not a date and time") from None
+
+
+def _mapping(value: Any, where: str, what: str) -> dict[str, Any]:
+    if not isinstance(value, dict):
+        raise BackupError(f"{where}: not {what} (an object)")
+    return value
+
+
+def _listing(value: Any, where: str, what: str) -> list[Any]:
+    if not isinstance(value, list):
+        raise BackupError(f"{where}: not a list of {what}")
+    return value
+
+
+def _record_of(g: dict[str, Any], where: str) -> dict[str, Any]:
+    """The game record of a backed-up game (rounds in number order), every
+    round's ``number`` and ``version`` checked."""
+    rounds = _listing(g.get("rounds"), f"{where}.rounds", "rounds")
+    for j, r in enumerate(rounds):
+        at = f"{where}.rounds[{j}]"
+        _mapping(r, at, "a round")
+        _whole(r.get("number"), f"{at}.number")
+        _whole(r.get("version", 1), f"{at}.version")
+        _mapping(r.get("data"), f"{at}.data", "a round")
+        _when_ok(r.get("created_at"), f"{at}.created_at")
+        _when_ok(r.get("updated_at"), f"{at}.updated_at")
+    numbers = sorted(r["number"] for r in rounds)
+    if numbers != list(range(1, len(numbers) + 1)):
+        raise BackupError(f"game {g.get('id')}: rounds are not numbered 1..n: {numbers[:20]}")
+    record = {
+        "format": "domino-game-record",
+        "version": 1,
+        "rounds": [r["data"] for r in sorted(rounds, key=lambda r: r["number"])],
+    }
+    for key in ("kind", "set", "players", "first_starter"):
+        if key in g:
+            record[key] = g[key]
+    record["rules"] = g.get("rules") or {}
+    return record
+
+
+def _engine_line(exc: RecordError) -> str:
+    first = exc.errors[0] if exc.errors else None
+    return f"{first.path}: {first.code}: {first.message}" if first else str(exc)
+
+
+def check_backup(doc: dict[str, Any]) -> dict[int, dict[str, Any]]:
+    """Check every field of a backup document as :func:`dump` writes it, and
+    read every game with the rules engine (the API's record reader).
+
+    Checked: games and players are lists of objects; ids, revisions, round
+    numbers and versions are whole numbers from 1 to
+    :data:`~companion.security.ID_MAX`, ids unique; timestamps are ISO dates;
+    a spectator key matches :data:`VIEW_KEY`; each game is a valid game
+    record (kind, set, rules, players, rounds: the engine's checks and caps);
+    each known player name is a text of 1 to ``MAX_NAME`` characters without
+    control characters, names unique.
+
+    :return: each game's head as the engine reads it (kind, set, rules,
+        players, first_starter), by game id: what :func:`restore` stores.
+    :raises BackupError: the first field that is not right, in one line.
+    """
+    games = _listing(doc.get("games", []), "games", "games")
+    seen: dict[int, dict[str, Any]] = {}
+    for i, g in enumerate(games):
+        where = f"games[{i}]"
+        _mapping(g, where, "a game")
+        gid = _whole(g.get("id"), f"{where}.id")
+        if gid in seen:
+            raise BackupError(f"{where}.id: game {gid} appears twice")
+        seen[gid] = {}
+        _whole(g.get("revision", 1), f"{where}.revision")
+        key = g.get("view_key")
+        if key is not None and (not isinstance(key, str) or not VIEW_KEY.fullmatch(key)):
+            raise BackupError(f"{where}.view_key: not a spectator key (16 to 64 letters, digits, - or _)")
+        _when_ok(g.get("created_at"), f"{where}.created_at")
+        _when_ok(g.get("updated_at"), f"{where}.updated_at")
+        record = _record_of(g, where)
+        try:
+            seen[gid] = read_game(record, confirm=True).table.as_dict()
+        except RecordError as exc:
+            raise BackupError(f"game {gid} is not a valid game: {_engine_line(exc)}") from None
+    names: set[str] = set()
+    for i, p in enumerate(_listing(doc.get("players", []), "players", "player names")):
+        where = f"players[{i}]"
+        _mapping(p, where, "a player")
+        name = p.get("name")
+        if (not isinstance(name, str) or not 1 <= len(name) <= MAX_NAME
+                or any(not c.isprintable() for c in name)):
+            raise BackupError(f"{where}.name: not a name of 1 to {MAX_NAME} printable characters")
+        if name in names:
+            raise BackupError(f"{where}.name: {name!r} appears twice")
+        names.add(name)
+        _when_ok(p.get("last_played"), f"{where}.last_played")
+    return seen
 
 
 # -- restore -----------------------------------------------------------------------
@@ -178,53 +369,37 @@ def database_is_empty() -> bool:
     return True
 
 
-def restore(doc: dict[str, Any]) -> dict[str, int]:
+def restore(doc: dict[str, Any], heads: dict[int, dict[str, Any]] | None = None) -> dict[str, int]:
     """Put a backup document back into an EMPTY database, in one transaction,
     keeping ids, revisions, versions, spectator keys and timestamps.
 
-    Every game is first read by the rules engine (:func:`~companion.rules.read_game`)
-    so that a damaged backup is refused whole.
+    Every field is first checked and every game read by the rules engine
+    (:func:`check_backup`), so that a damaged backup is refused whole.
 
     :param doc: a document from :func:`dump` / :func:`read_backup`.
+    :param heads: what :func:`check_backup` returned for ``doc``, when it was
+        called already (else it is called here).
     :return: ``{"games": n, "rounds": n, "players": n}`` restored.
     :raises BackupError: the database is not empty, or a game in the backup is
-        not a valid game (nothing is written in either case).
+        field is not right (nothing is written in any case).
     """
     if not database_is_empty():
         raise BackupError("the database is not empty: restore only into an empty database")
+    if heads is None:
+        heads = check_backup(doc)
     games = doc.get("games") or []
-    for g in games:
-        record = {
-            "format": "domino-game-record",
-            "version": 1,
-            "kind": g["kind"],
-            "set": g["set"],
-            "rules": g.get("rules") or {},
-            "players": g["players"],
-            "first_starter": g["first_starter"],
-            "rounds": [r["data"] for r in sorted(g["rounds"], key=lambda r: r["number"])],
-        }
-        numbers = sorted(r["number"] for r in g["rounds"])
-        if numbers != list(range(1, len(numbers) + 1)):
-            raise BackupError(f"game {g.get('id')}: rounds are not numbered 1..n: {numbers}")
-        try:
-            read_game(record, confirm=True)
-        except RecordError as exc:
-            first = exc.errors[0] if exc.errors else None
-            detail = f"{first.path}: {first.code}: {first.message}" if first else str(exc)
-            raise BackupError(f"game {g.get('id')} is not a valid game: {detail}") from None
     try:
         for g in games:
             row = GameRow(
                 id=g["id"],
                 created_at=_parse_when(g.get("created_at")),
                 updated_at=_parse_when(g.get("updated_at")),
-                kind=g["kind"],
-                set_n=g["set"],
-                rules=g.get("rules") or {},
-                players=list(g["players"]),
-                first_starter=g["first_starter"],
-                revision=g.get("revision") or 1,
+                kind=heads[g["id"]]["kind"],
+                set_n=heads[g["id"]]["set"],
+                rules=heads[g["id"]]["rules"],
+                players=heads[g["id"]]["players"],
+                first_starter=heads[g["id"]]["first_starter"],
+                revision=g.get("revision", 1),
             )
             if g.get("view_key"):
                 row.view_key = g["view_key"]
@@ -233,7 +408,7 @@ def restore(doc: dict[str, Any]) -> dict[str, int]:
                     RoundRow(
                         number=r["number"],
                         data=r["data"],
-                        version=r.get("version") or 1,
+                        version=r.get("version", 1),
                         created_at=_parse_when(r.get("created_at")),
                         updated_at=_parse_when(r.get("updated_at")),
                     )
@@ -260,6 +435,53 @@ def restore(doc: dict[str, Any]) -> dict[str, int]:
         "rounds": sum(len(g["rounds"]) for g in games),
         "players": len(doc.get("players") or []),
     }
+
+
+# -- import ------------------------------------------------------------------------
+
+
+def import_records(data: Any, source: str = "the file") -> list[int]:
+    """Store game records (one record, or ``{"games": [...]}``) as new games:
+    all of them or none.
+
+    Every record is first read by the rules engine exactly as the API reads a
+    new game (:func:`~companion.rules.read_game`, with its caps), then all are
+    stored in one transaction with the known player names.
+
+    :param data: the parsed file (see :func:`read_document`).
+    :param source: the file's name, for the message.
+    :return: the new games' ids, in the file's order.
+    :raises BackupError: a record is refused (the first one, in one line:
+        ``record <i>: <path>: <code>: <message>``); nothing is stored.
+    """
+    if isinstance(data, dict) and "games" in data:
+        records = _listing(data["games"], f"{source}: games", "game records")
+    else:
+        records = [data]
+    games = []
+    for i, record in enumerate(records):
+        try:
+            games.append(read_game(record, confirm=True))
+        except RecordError as exc:
+            raise BackupError(f"record {i}: {_engine_line(exc)}") from None
+    rows = []
+    try:
+        for game in games:
+            head = game.table.as_dict()
+            row = GameRow(kind=head["kind"], set_n=head["set"], rules=head["rules"],
+                          players=head["players"], first_starter=head["first_starter"])
+            for rnd in game.rounds:
+                row.rounds.append(RoundRow(number=rnd.number, data=rnd.as_dict()))
+            db.session.add(row)
+            rows.append(row)
+        services._remember_players({name for game in games for name in game.table.players})
+        db.session.flush()
+        ids = [row.id for row in rows]
+        db.session.commit()
+    except BaseException:
+        db.session.rollback()
+        raise
+    return ids
 
 
 # -- CSV ---------------------------------------------------------------------------

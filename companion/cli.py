@@ -5,15 +5,14 @@ from __future__ import annotations
 import json
 import os
 import secrets
-import sys
 import tempfile
 
 import click
 from flask import Flask, current_app
 from flask.cli import with_appcontext
+from sqlalchemy.exc import SQLAlchemyError
 
 from . import backup, services
-from .rules import RecordError
 
 
 def init_app(app: Flask) -> None:
@@ -58,20 +57,19 @@ def export_games(game_id: int | None, fmt: str, output) -> None:
 
 
 @click.command("import")
-@click.argument("source", type=click.File("r"))
+@click.argument("source", type=click.Path(dir_okay=False, allow_dash=True))
 @with_appcontext
-def import_games(source) -> None:
-    """Read game records (one record, or {"games": [...]}) and store each as a new game."""
-    data = json.load(source)
-    records = data["games"] if isinstance(data, dict) and "games" in data else [data]
-    for i, record in enumerate(records):
-        try:
-            row = services.create_game(record, confirm=True)
-        except RecordError as exc:
-            for p in exc.errors:
-                click.echo(f"record {i}: {p.path}: {p.code}: {p.message}", err=True)
-            sys.exit(1)
-        click.echo(f"imported game {row.id}")
+def import_games(source: str) -> None:
+    """Read game records (one record, or {"games": [...]}; plain or gzip; - for
+    standard input) and store each as a new game: every record is checked as the
+    API checks a new game, and either all are stored or none."""
+    try:
+        ids = backup.import_records(backup.read_document(source), source)
+    except backup.BackupError as exc:
+        raise click.ClickException(str(exc)) from None
+    for gid in ids:
+        click.echo(f"imported game {gid}")
+    click.echo(f"imported {len(ids)} games from {source}", err=True)
 
 
 @click.command("backup")
@@ -85,7 +83,7 @@ def backup_command(path: str) -> None:
 
 
 @click.command("restore")
-@click.argument("path", type=click.Path(exists=True, dir_okay=False))
+@click.argument("path", type=click.Path(dir_okay=False))
 @with_appcontext
 def restore_command(path: str) -> None:
     """Read a backup from PATH into an EMPTY database (upgraded to the newest schema first)."""
@@ -93,10 +91,14 @@ def restore_command(path: str) -> None:
 
     try:
         doc = backup.read_backup(path)
+        heads = backup.check_backup(doc)
         upgrade()
-        counts = backup.restore(doc)
+        counts = backup.restore(doc, heads)
     except backup.BackupError as exc:
         raise click.ClickException(str(exc)) from None
+    except SQLAlchemyError as exc:  # checked first, so only a database that fails itself
+        first = str(getattr(exc, "orig", None) or exc).strip().splitlines()[0]
+        raise click.ClickException(f"the database refused the backup: {first}") from None
     click.echo(f"restored {counts['games']} games, {counts['rounds']} rounds, "
                f"{counts['players']} player names from {path}")
 
