@@ -72,5 +72,10 @@ test-deps: $(VENV)/.test-installed browser fonts i18n-compile
 test: test-deps
 	$(PY) -m pytest $(PYTEST_ARGS)
 
+# ruff (rules in pyproject.toml) on everything, mypy strict on companion/rules.
+lint: $(VENV)/.test-installed
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/mypy
+
 clean:
 	rm -rf $(VENV) .pytest_cache test-artifacts

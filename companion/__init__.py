@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import os
 import secrets
+from collections.abc import Mapping
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Mapping
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # Flask is imported by create_app: companion.rules runs without it
     from flask import Flask
@@ -101,7 +102,6 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     db.init_app(app)
     migrate.init_app(app, db)
     from . import models  # noqa: F401  (tables known to Flask-Migrate)
-
     from .i18n import init_babel
 
     init_babel(app)

@@ -28,9 +28,10 @@ import re
 import sys
 import tempfile
 import zlib
-from datetime import datetime, timezone
+from collections.abc import Iterable
+from datetime import UTC, datetime
 from pathlib import Path
-from typing import IO, Any, Iterable
+from typing import IO, Any
 
 from sqlalchemy import text
 
@@ -66,7 +67,7 @@ def _when(value: datetime | None) -> str | None:
     if value is None:
         return None
     if value.tzinfo is None:
-        value = value.replace(tzinfo=timezone.utc)
+        value = value.replace(tzinfo=UTC)
     return value.isoformat()
 
 
@@ -129,7 +130,7 @@ def dump() -> dict[str, Any]:
     doc = {
         "format": FORMAT,
         "version": VERSION,
-        "created_at": datetime.now(timezone.utc).isoformat(),
+        "created_at": datetime.now(UTC).isoformat(),
         "schema": schema_revision(),
         "games": games,
         "players": players,
@@ -538,7 +539,7 @@ def write_csv(out: IO[str], game_ids: Iterable[int] | None = None) -> int:
     """
     writer = csv.writer(out, lineterminator="\r\n")
     n = -1
-    for n, line in enumerate(csv_rows(game_ids)):
+    for n, line in enumerate(csv_rows(game_ids)):  # noqa: B007 (n: rows written)
         writer.writerow(line)
     return max(n, 0)
 

@@ -11,8 +11,8 @@ Content-Security-Policy holds (colours come from classes in ``static/app.css``).
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Mapping, Sequence
 
 WIDTH = 720
 """The chart's width in SVG units (it scales to its box)."""

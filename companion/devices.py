@@ -24,7 +24,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import secrets
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 from flask import (
     Blueprint,
@@ -53,7 +53,7 @@ SEEN_EVERY = timedelta(minutes=5)
 
 
 def _now() -> datetime:
-    return datetime.now(timezone.utc)
+    return datetime.now(UTC)
 
 
 def _digest(text: str) -> str:
@@ -147,7 +147,7 @@ def current_device(token: str) -> DeviceSession | None:
         if row is None:
             session.pop(SESSION_KEY, None)
         else:
-            seen = row.last_seen if row.last_seen.tzinfo else row.last_seen.replace(tzinfo=timezone.utc)
+            seen = row.last_seen if row.last_seen.tzinfo else row.last_seen.replace(tzinfo=UTC)
             if _now() - seen > SEEN_EVERY:
                 row.last_seen = _now()
                 db.session.commit()

@@ -7,8 +7,9 @@ each problem next to its field.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Mapping
+from typing import Any
 
 from .i18n import gettext
 from .rules.errors import Problem

@@ -19,7 +19,7 @@ import logging
 import os
 import subprocess
 import sys
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -85,7 +85,7 @@ def translated(message: str) -> str:
     return get_translations().ugettext(message) if message else message
 
 
-@lru_cache(maxsize=None)
+@cache
 def catalogue(language: str) -> support.NullTranslations:
     """The compiled catalogue of ``language`` (no request needed: the PDF, the
     CLI); English (the templates themselves) for ``"en"`` or a missing one."""

@@ -3,10 +3,10 @@ shapes of design.md; the rules engine reads them back and checks them."""
 
 from __future__ import annotations
 
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import JSON, ForeignKey, Integer, String, UniqueConstraint, DateTime
+from sqlalchemy import JSON, DateTime, ForeignKey, Integer, String, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from .db import db
@@ -14,7 +14,7 @@ from .security import new_view_key
 
 
 def _now() -> datetime:
-    return datetime.now(timezone.utc)
+    return datetime.now(UTC)
 
 
 class GameRow(db.Model):
@@ -37,7 +37,7 @@ class GameRow(db.Model):
     view_key: Mapped[str] = mapped_column(String(64), default=new_view_key)
     """The secret of the game's read-only spectator link (``/games/<id>/table?view=…``)."""
 
-    rounds: Mapped[list["RoundRow"]] = relationship(
+    rounds: Mapped[list[RoundRow]] = relationship(
         back_populates="game", order_by="RoundRow.number", cascade="all, delete-orphan"
     )
 

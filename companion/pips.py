@@ -14,7 +14,7 @@ tile looks the same everywhere.
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
 MAX_SUIT = 18
 """The highest suit drawn with pips (double-18 sets)."""
@@ -59,7 +59,7 @@ _LARGE: dict[int, tuple[int, tuple[float, ...]]] = {
 }
 
 
-@lru_cache(maxsize=None)
+@cache
 def layout(n: int) -> tuple[tuple[float, float, float], ...]:
     """The pips of a half showing suit ``n``, inside a :data:`HALF` square.
 

@@ -12,7 +12,6 @@ from collections import OrderedDict
 from typing import Any
 
 from flask import current_app
-
 from sqlalchemy import func, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import joinedload

@@ -5,7 +5,7 @@ schema; and the models agree with the migrations."""
 from __future__ import annotations
 
 import json
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 import pytest
 import sqlalchemy as sa
@@ -60,7 +60,7 @@ def _insert_first_schema_game(conn, record: dict, revision: int, versions: list[
     """Store ``record`` the way the first release stored it (engine-normalised rounds)."""
     game = read_game(record, confirm=True)
     head = game.table.as_dict()
-    when = datetime(2026, 11, 1, 20, 30, tzinfo=timezone.utc)
+    when = datetime(2026, 11, 1, 20, 30, tzinfo=UTC)
     gid = conn.execute(
         GAME.insert().values(
             created_at=when, updated_at=when, kind=head["kind"], set_n=head["set"],
@@ -94,7 +94,7 @@ def old_database(app, full_game):
                 _insert_first_schema_game(conn, five, 6, [1, 2, 1, 1, 1]),
                 _insert_first_schema_game(conn, empty, 1, []),
             ]
-            conn.execute(PLAYER.insert(), [{"name": n, "last_played": datetime.now(timezone.utc)}
+            conn.execute(PLAYER.insert(), [{"name": n, "last_played": datetime.now(UTC)}
                                            for n in ["Ana", "Ben", "Chen", "Dee", "Zoë", "<b>Ben</b>"]])
         db.engine.dispose()
     return ids, [record, five, empty]

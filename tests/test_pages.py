@@ -232,7 +232,7 @@ def test_rules_page_and_table_view(client):
     gid = game_id(start_game(client))
     html = client.get(f"/games/{gid}/table").get_data(as_text=True)
     assert "Round 1 of 13" in html and "<dt>Starts</dt><dd>Ana</dd>" in html
-    assert 'data-poll="/api/games/%d/revision"' % gid in html
+    assert f'data-poll="/api/games/{gid}/revision"' in html
 
 
 def test_unknown_game_page_is_404(client):

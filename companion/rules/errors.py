@@ -5,9 +5,9 @@ Codes are fixed by design.md ("Error codes"); new ones are added, none renamed.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable
-
+from typing import Any
 
 # ---------------------------------------------------------------- translation
 #

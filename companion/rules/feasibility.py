@@ -18,9 +18,9 @@ the next heavier one raises the sum by 0 or 1. Otherwise a subset-sum table
 
 from __future__ import annotations
 
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass, replace
 from functools import cached_property, lru_cache
-from typing import Collection, Iterable
 
 from .errors import Problems, tr, trn
 from .record import DOUBLE_BLANK, Hand
@@ -37,7 +37,7 @@ class Pool:
     values: tuple[int, ...]
 
     @classmethod
-    def of(cls, tiles: Iterable[Tile]) -> "Pool":
+    def of(cls, tiles: Iterable[Tile]) -> Pool:
         """The pool of ``tiles`` (each counted once)."""
         return cls(tuple(sorted(t.pips for t in tiles)))
 
@@ -130,7 +130,7 @@ class RoundTiles:
     plain_pool: Pool
 
     @classmethod
-    def of(cls, set_n: int, engine: Tile | None, listed: Collection[Tile], boneyard: int) -> "RoundTiles":
+    def of(cls, set_n: int, engine: Tile | None, listed: Collection[Tile], boneyard: int) -> RoundTiles:
         """The tiles of a double-``set_n`` round with ``engine`` out and ``listed``
         (tiles written in hands) taken."""
         if listed:

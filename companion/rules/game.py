@@ -17,8 +17,9 @@ last engine's round; a classic game when a total reaches the target score
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Mapping
+from typing import Any
 
 from .errors import Problems, tr
 from .read_round import parse_round
@@ -47,24 +48,26 @@ class Game:
         """
         totals: dict[str, int | None] = dict.fromkeys(self.table.players)
         out: list[dict[str, int | None]] = []
-        late = self.table.rules.late_join
-        for rnd, pts in zip(self.rounds, self.scores()):
+        for pts in self.scores():
             before = [t for t in totals.values() if t is not None]
             for name in self.table.players:
-                if pts[name] is None:
+                score, total = pts[name], totals[name]
+                if score is None:
                     continue
-                if totals[name] is None:
-                    others = before
-                    if late == "highest" and others:
-                        start = max(others) if not self.ranks_highest else min(others)
-                    elif late == "average" and others:
-                        start = round_half_up(sum(others) / len(others), 1)
-                    else:
-                        start = 0
-                    totals[name] = start
-                totals[name] += pts[name]
+                if total is None:
+                    total = self._joining_total(before)
+                totals[name] = total + score
             out.append(dict(totals))
         return out
+
+    def _joining_total(self, others: list[int]) -> int:
+        """The total a late joiner starts from, given the totals of those playing."""
+        late = self.table.rules.late_join
+        if late == "highest" and others:
+            return max(others) if not self.ranks_highest else min(others)
+        if late == "average" and others:
+            return round_half_up(sum(others) / len(others), 1)
+        return 0
 
     @property
     def ranks_highest(self) -> bool:

@@ -11,7 +11,7 @@ search over tile pip values.
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
-from typing import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 
 from .errors import Problems, tr
 from .feasibility import RoundTiles
@@ -111,7 +111,9 @@ def _untried_sides(
     return flat, pre, a_of, b_of
 
 
-def _pick(pips: int, k: int, avail: dict[int, int], order: list[int], nodes: list[int], budget: int):
+def _pick(
+    pips: int, k: int, avail: dict[int, int], order: list[int], nodes: list[int], budget: int
+) -> Iterator[dict[int, int]]:
     """Yield multisets ``{value: n}`` of ``k`` values from ``avail`` summing ``pips``,
     values tried centre-out (around ``pips / k``) so scarce extremes are kept.
 
@@ -145,7 +147,7 @@ def _pick(pips: int, k: int, avail: dict[int, int], order: list[int], nodes: lis
 
     chosen: dict[int, int] = {}
 
-    def walk(j: int, r: int, left: int):
+    def walk(j: int, r: int, left: int) -> Iterator[dict[int, int]]:
         nodes[0] += 1
         if nodes[0] > budget:
             raise _OutOfBudget
@@ -216,7 +218,9 @@ def _balanced(pips: int, counts: list[int], avail: dict[int, int]) -> bool:
     return False
 
 
-def hands_fit(values: Iterable[int], needs: list[tuple[int, tuple[int, ...]]], budget: int = 4000):
+def hands_fit(
+    values: Iterable[int], needs: list[tuple[int, tuple[int, ...]]], budget: int = 4000
+) -> bool | None:
     """Can all hands be made at once from one pool of distinct tiles?
 
     :param values: pip values of the tiles in the pool (one entry per tile).
@@ -236,7 +240,7 @@ def hands_fit(values: Iterable[int], needs: list[tuple[int, tuple[int, ...]]], b
 
     mean = sum(order) / len(order) if order else 1
 
-    def natural(pips: int, counts) -> list[int]:
+    def natural(pips: int, counts: Iterable[int]) -> list[int]:
         # the most natural count first: tiles of an average weight
         return sorted(counts, key=lambda k: abs(k - pips / max(mean, 1)))
 

@@ -60,7 +60,7 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from heapq import heappop, heappush
-from typing import Literal
+from typing import Any, Literal
 
 from .errors import tr
 from .tiles import Tile, TileError
@@ -333,7 +333,7 @@ def check_request(
             tiles.append(item)
             continue
         try:
-            tiles.append(Tile.parse(item))  # type: ignore[arg-type]
+            tiles.append(Tile.parse(item))
         except (TileError, TypeError):
             unreadable.append(str(item))
     if unreadable:
@@ -360,7 +360,8 @@ def check_request(
             TileRepeated(tr("given more than once: {tiles}", tiles=", ".join(repeated)), repeated)
         )
 
-    if from_engine and is_int(open_end) and open_end >= 0 and Tile(open_end, open_end) in seen:  # type: ignore[arg-type]
+    if from_engine and isinstance(open_end, int) and is_int(open_end) and open_end >= 0 \
+            and Tile(open_end, open_end) in seen:
         e = f"{open_end}-{open_end}"
         problems.append(
             EngineInHand(tr("{engine} is the engine: it is in the hub, not in the hand", engine=e), [e])
@@ -368,8 +369,8 @@ def check_request(
     return tiles, problems
 
 
-def _checked(set_n, open_end, hand, objective, avoid_double_end, time_budget,
-             from_engine) -> list[Tile]:
+def _checked(set_n: object, open_end: object, hand: Sequence[Tile | str], objective: object,
+             avoid_double_end: object, time_budget: object, from_engine: bool) -> list[Tile]:
     tiles, problems = check_request(
         set_n, open_end, hand, objective, avoid_double_end, time_budget, from_engine
     )
@@ -454,8 +455,8 @@ def _assignment(cost: list[list[int]]) -> int:
     """
     n = len(cost)
     inf = float("inf")
-    u = [0] * (n + 1)
-    v = [0] * (n + 1)
+    u: list[float] = [0] * (n + 1)
+    v: list[float] = [0] * (n + 1)
     p = [0] * (n + 1)
     way = [0] * (n + 1)
     for i in range(1, n + 1):
@@ -982,7 +983,7 @@ def plan_train_exhaustive(
     n = len(tiles)
     used = [False] * n
     path: list[PlacedTile] = []
-    best: list = [(-1, -1), []]
+    best: list[Any] = [(-1, -1), []]
     nodes = [0]
 
     def key(train_tiles: int, train_pips: int) -> tuple[int, int]:

@@ -7,8 +7,9 @@ a default, an explanation and its source. Unknown keys are refused
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import asdict, dataclass, fields
-from typing import Any, Mapping
+from typing import Any
 
 from .errors import N_, Problems, tr
 
@@ -349,7 +350,7 @@ def _parse_draw_counts(value: Any, problems: Problems, path: str) -> dict[int, i
 RULE_FIELDS: tuple[str, ...] = tuple(f.name for f in fields(RuleProfile))
 
 
-DRAW_COUNT_PRESETS: dict[str, dict] = {
+DRAW_COUNT_PRESETS: dict[str, dict[str, Any]] = {
     "seeds": {
         "label": N_("The seed rule pages (000, 001, 002, 004)"),
         "source": "seeds 000/002/004; seed 001 agrees for double-12",
@@ -374,7 +375,7 @@ DRAW_COUNT_PRESETS: dict[str, dict] = {
 """Published dealing tables for double-12 (tiles per player by players). Sources disagree."""
 
 
-PRESETS: dict[str, dict] = {
+PRESETS: dict[str, dict[str, Any]] = {
     "seeds_000_002_004": {
         "label": N_("Rule page of seeds 000/002/004"),
         "source": "seeds 000 (Belarusian), 002 (Mongolian), 004 (Korean)",

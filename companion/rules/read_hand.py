@@ -8,8 +8,9 @@ pips then follow from the tiles). Whether the pips can be made of real tiles is
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Any
 
 from .errors import Problems, tr
 from .record import DOUBLE_BLANK, HAND_KEYS, Hand, Table, is_int
@@ -28,7 +29,7 @@ class _HandFields:
     ok: bool = True
 
     @classmethod
-    def read(cls, data: Mapping[str, Any], path: str, problems: Problems) -> "_HandFields":
+    def read(cls, data: Mapping[str, Any], path: str, problems: Problems) -> _HandFields:
         """Read ``tiles_left``, ``drawn``, ``blanks`` (whole numbers ≥ 0), then
         ``double_blank`` and ``marker`` (true or false), in that order."""
         fields = cls()

@@ -10,8 +10,9 @@ keep only who went out first (seed 003, §4).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Any
 
 from .errors import Problems, tr
 from .joint import check_hands

@@ -9,7 +9,8 @@ a double-six set by two to four players (seed 003, rules-brief.md §3).
 from __future__ import annotations
 
 import unicodedata
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from .errors import Problems, tr
 from .profile import check_rules_apply, parse_rules

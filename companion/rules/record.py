@@ -9,9 +9,10 @@ record form with ``as_dict``.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Any, Mapping
+from typing import Any
 
 from .profile import RuleProfile
 from .schedule import CLASSIC_DEAL, engines, standard_deal

@@ -20,7 +20,9 @@ Sources:
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from .tiles import DominoSet
 
@@ -91,14 +93,14 @@ def rule_deal(set_n: int, players: int) -> int:
     return max(1, min(base, (2 * pool) // (3 * players)))
 
 
-def standard_deal(set_n: int, players: int, draw_counts=None) -> int:
+def standard_deal(set_n: int, players: int, draw_counts: Mapping[int, int] | None = None) -> int:
     """Tiles to deal each player: the house ``draw_counts`` when it covers
     this many players, else :func:`rule_deal`.
 
     :param draw_counts: ``{players: tiles}`` from the rule profile, or ``None``.
     """
     if draw_counts and players in draw_counts:
-        return draw_counts[players]
+        return int(draw_counts[players])
     return rule_deal(set_n, players)
 
 
@@ -149,7 +151,7 @@ class RoundPlan:
     dealt: int
     boneyard: int
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         """The design.md ``next_round`` object plus ``boneyard``."""
         return {
             "number": self.number,
@@ -166,7 +168,7 @@ def plan_round(
     first_starter: str,
     number: int,
     order: str = "descending",
-    draw_counts=None,
+    draw_counts: Mapping[int, int] | None = None,
     start: int | None = None,
     end: int | None = None,
 ) -> RoundPlan:

@@ -15,9 +15,10 @@ Rule sources:
 
 from __future__ import annotations
 
-from typing import Iterable, Mapping
+from collections.abc import Iterable, Mapping
 
 from .record import Round, Standing, Table, round_half_up
+
 
 def round_scores(table: Table, rnd: Round) -> dict[str, int | None]:
     """Points of each player in one round, by name in seat order; ``None`` when absent.
@@ -102,7 +103,7 @@ def rank_players(
     sign = -1 if highest_first else 1
     tb = tie_break or {}
 
-    def key(kv):
+    def key(kv: tuple[str, int]) -> tuple[int, int, int]:
         name, total = kv
         return (sign * total, -tb.get(name, 0), seat_index.get(name, 0))
 

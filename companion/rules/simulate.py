@@ -64,7 +64,9 @@ def random_round(
     return {"engine": engine, "ended": ended, "hands": hands}
 
 
-def random_game(rng: random.Random, set_n: int = 12, players: int = 8, style: str = "mixed") -> dict:
+def random_game(
+    rng: random.Random, set_n: int = 12, players: int = 8, style: str = "mixed"
+) -> dict[str, Any]:
     """A whole Mexican Train game record made by :func:`random_round`."""
     names = [f"P{i + 1}" for i in range(players)]
     return {

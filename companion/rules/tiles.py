@@ -8,9 +8,9 @@ pips (rules-brief.md §1; seeds 000, 002, 004 give the 55 and 91 tile counts).
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Iterable
 
 SET_SIZES: tuple[int, ...] = (6, 9, 12, 15, 18)
 """The double-N sets the app knows (rules-brief.md §1)."""
@@ -42,7 +42,7 @@ class Tile:
             raise TileError(f"a suit cannot be negative: {self.high}-{self.low}")
 
     @classmethod
-    def parse(cls, text: str) -> "Tile":
+    def parse(cls, text: str) -> Tile:
         """Read ``"a-b"`` (also ``a|b``, ``a:b``, ``a/b``) into a tile.
 
         :param text: the tile as typed, e.g. ``"12-5"``.

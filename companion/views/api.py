@@ -8,8 +8,8 @@ from typing import Any
 from flask import Blueprint, jsonify, request
 
 from .. import services
-from ..jsonbody import BadJSON, request_json
 from ..i18n import gettext
+from ..jsonbody import BadJSON, request_json
 from ..rules import RecordError
 from ..rules.errors import Problem
 
