@@ -94,14 +94,16 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         app.config["COMPANION_TOKEN"] = _instance_secret(instance, "token", 18)
         app.config["COMPANION_TOKEN_FILE"] = str(instance / "token")  # token --rotate
 
-    from .db import database_url, db, migrate
+    from . import db as database
 
     app.config.setdefault(
-        "SQLALCHEMY_DATABASE_URI", database_url(app.config.get("DATABASE_URL"), str(instance))
+        "SQLALCHEMY_DATABASE_URI",
+        database.database_url(app.config.get("DATABASE_URL"), str(instance)),
     )
-    db.init_app(app)
-    migrate.init_app(app, db)
-    from . import models  # noqa: F401  (tables known to Flask-Migrate)
+    from . import devices, models  # noqa: F401  (tables known to Flask-Migrate)
+
+    database.init_app(app)  # a 0600 SQLite file; migrate at start, or 503 until migrated
+
     from .i18n import init_babel
 
     init_babel(app)
@@ -112,7 +114,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
 
     from flask_compress import Compress
 
-    from . import auth, cli, devices, security
+    from . import auth, cli, security
     from .views import api, device, games, health, planner, reference
 
     security.init_app(app)

@@ -14,6 +14,11 @@ Settings (``instance/config.py``, the test mapping, or the environment):
     The app runs behind one reverse proxy that sets ``X-Forwarded-For``,
     ``-Proto``, ``-Host`` and ``-Prefix``: trust them (Werkzeug's ``ProxyFix``),
     so the client address and the scheme are the real ones.
+``PUBLIC_URL`` (``COMPANION_PUBLIC_URL``)
+    The address the app is reached at from outside, e.g.
+    ``https://scores.example.org`` (with a path when the app lives under
+    one). Spectator links are built from it (:func:`public_url_for`);
+    without it, from the address the request came to (its ``Host``).
 ``LOGIN_MAX_FAILURES`` (10) and ``LOGIN_WINDOW_SECONDS`` (60)
     At most this many wrong tokens (at ``/login``, ``?token=`` or a Bearer
     header) from one client address within the window; past that every
@@ -220,7 +225,61 @@ SPECTATOR_ENDPOINTS = frozenset({"games.table", "api.revision"})
 """What a spectator link opens: that game's table view and its revision number."""
 
 
+# -- links shown to be shared ------------------------------------------------
+
+
+def public_url_for(endpoint: str, **values) -> str:
+    """The absolute address of ``endpoint`` for a link that leaves this device
+    (a spectator link): under ``PUBLIC_URL`` when it is set, else Flask's
+    ``url_for(..., _external=True)`` (the request's host).
+
+    :param endpoint: the route's endpoint; ``values`` its arguments.
+    """
+    from flask import url_for
+
+    base = current_app.config.get("PUBLIC_URL")
+    if not base:
+        return url_for(endpoint, _external=True, **values)
+    path = url_for(endpoint, **values)
+    root = request.script_root if request else ""
+    if root and path.startswith(root):
+        path = path[len(root):]
+    return base.rstrip("/") + path
+
+
+def _public_url(value: object) -> str | None:
+    """``PUBLIC_URL`` checked: an http(s) address with a host, no query."""
+    if value in (None, ""):
+        return None
+    text = str(value).strip()
+    parts = urlsplit(text)
+    if parts.scheme not in ("http", "https") or not parts.netloc or parts.query or parts.fragment \
+            or any(ord(c) < 0x21 for c in text) or "\\" in text:
+        raise ValueError(f"PUBLIC_URL: {text!r} is not an http(s) address such as https://scores.example.org")
+    return text.rstrip("/")
+
+
 # -- installation ------------------------------------------------------------
+
+
+def cache_policy(response) -> str | None:
+    """The ``Cache-Control`` an answer gets when its view set none.
+
+    Pages of a signed-in device: ``private, no-cache`` (no shared cache keeps
+    them, the browser asks again each time, and the service worker may keep
+    the last copy for offline use; signing out clears it). Every other
+    answer with a family's games in it (JSON, PDF, CSV, the spectator view, the
+    sign-in and devices pages, redirects): ``no-store``. Our own files and
+    ``/healthz`` are left alone (``None``).
+    """
+    from flask import g
+
+    if request.endpoint in ("static", "health.healthz"):
+        return None
+    if (response.status_code == 200 and response.mimetype == "text/html" and g.get("device") is not None
+            and not g.get("spectator") and request.endpoint != "devices.index"):
+        return "private, no-cache"
+    return "no-store"
 
 
 def _add_headers(response):
@@ -228,6 +287,10 @@ def _add_headers(response):
         response.headers.setdefault(name, value)
     if current_app.config.get("COMPANION_HTTPS"):
         response.headers.setdefault("Strict-Transport-Security", "max-age=31536000")
+    if "Cache-Control" not in response.headers:
+        policy = cache_policy(response)
+        if policy:
+            response.headers["Cache-Control"] = policy
     return response
 
 
@@ -261,6 +324,10 @@ def init_app(app: Flask) -> None:
     for key in ("COMPANION_HTTPS", "COMPANION_PROXY"):
         if key not in app.config and key in os.environ:
             app.config[key] = _truthy(os.environ[key])
+    if "PUBLIC_URL" not in app.config and os.environ.get("COMPANION_PUBLIC_URL"):
+        app.config["PUBLIC_URL"] = os.environ["COMPANION_PUBLIC_URL"]
+    app.config["PUBLIC_URL"] = _public_url(app.config.get("PUBLIC_URL"))
+    app.add_template_global(public_url_for, "public_url_for")
     app.config["COMPANION_HTTPS"] = _truthy(app.config.get("COMPANION_HTTPS", False))
     app.config["COMPANION_PROXY"] = _truthy(app.config.get("COMPANION_PROXY", False))
     if app.config["COMPANION_HTTPS"]:
@@ -284,6 +351,7 @@ __all__ = [
     "CSP",
     "HEADERS",
     "ID_MAX",
+    "cache_policy",
     "SPECTATOR_ENDPOINTS",
     "BoundedInt",
     "SessionInterface",
@@ -294,5 +362,6 @@ __all__ = [
     "local_referrer",
     "local_target",
     "new_view_key",
+    "public_url_for",
     "view_key_ok",
 ]

@@ -1,5 +1,8 @@
 """Serve the app on the local network with Waitress and print the address to open.
 
+A database nobody migrated yet is migrated before serving (one process at a
+time: :func:`companion.db.migrate_at_start`).
+
 ``python -m companion.serve [--host 0.0.0.0] [--port 5000]``
 """
 
@@ -53,12 +56,18 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--threads", type=int, default=8)
     args = parser.parse_args(argv)
     app = create_app()
+    from .db import migrate_at_start
+
+    if migrate_at_start(app):  # a new database: made ready before the first request
+        print("The database was upgraded to the newest schema.", flush=True)
     token = app.config["COMPANION_TOKEN"]
     hosts = lan_addresses() if args.host in ("0.0.0.0", "") else [args.host]
     print("\nDomino Table Companion is running. Open this on the tablet:\n", flush=True)
     for host in hosts or ["127.0.0.1"]:
         print(f"    http://{host}:{args.port}/?token={token}", flush=True)
     print(f"\nOn this computer: http://127.0.0.1:{args.port}/?token={token}", flush=True)
+    if app.config.get("PUBLIC_URL"):
+        print(f"Public address (spectator links): {app.config['PUBLIC_URL']}", flush=True)
     print("Stop with Ctrl+C.\n", flush=True)
     serve(app, host=args.host, port=args.port, threads=args.threads, ident="companion")
 

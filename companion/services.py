@@ -18,7 +18,7 @@ from sqlalchemy.orm import joinedload
 
 from .db import db
 from .i18n import gettext
-from .models import GameRow, PlayerRow, RoundRow
+from .models import GameRow, PlayerRow, RoundRequest, RoundRow
 from .rules import Game, RecordError, check_round, read_game
 from .rules.errors import Problem
 
@@ -184,13 +184,17 @@ def _lock_game(game_id: int) -> tuple[GameRow, Game]:
     return load(game_id, cached=False)
 
 
-def add_round(game_id: int, data: Any, number: int | None = None, confirm: bool = False) -> RoundRow:
+def add_round(game_id: int, data: Any, number: int | None = None, confirm: bool = False,
+              idempotency_key: str | None = None) -> RoundRow:
     """Add the next round.
 
     :param data: the round object (design.md).
     :param number: the round the sender means to add; when it is not the next
         one the change is refused with :class:`Conflict` (a form sent twice).
     :param confirm: accept soft-rule warnings.
+    :param idempotency_key: the API's ``Idempotency-Key``: stored with the
+        round in the same transaction (a second round with the same key in
+        this game is a :class:`Conflict`; see :func:`round_for_key`).
     :raises NotFound: no such game.
     :raises Conflict: ``number`` is not the next round, or another device saved
         the same round first.
@@ -212,6 +216,8 @@ def add_round(game_id: int, data: Any, number: int | None = None, confirm: bool 
         rnd = check_round(game, data, nxt, confirm=confirm)
         new = RoundRow(game_id=row.id, number=nxt, data=rnd.as_dict(), version=1)
         db.session.add(new)
+        if idempotency_key is not None:
+            db.session.add(RoundRequest(game_id=row.id, key=idempotency_key, number=nxt))
         db.session.flush()
         saved = RoundRow(id=new.id, game_id=row.id, number=nxt, data=rnd.as_dict(), version=1)
         db.session.commit()
@@ -223,6 +229,14 @@ def add_round(game_id: int, data: Any, number: int | None = None, confirm: bool 
         raise
     # As saved (a detached row): another device may change the game again at once.
     return saved
+
+
+def round_for_key(game_id: int, key: str) -> int | None:
+    """The number of the round an API request with ``Idempotency-Key: key``
+    added to this game, or ``None`` when no round was added with that key."""
+    return db.session.execute(
+        db.select(RoundRequest.number).where(RoundRequest.game_id == game_id, RoundRequest.key == key)
+    ).scalar_one_or_none()
 
 
 def get_round(row: GameRow, number: int) -> RoundRow:

@@ -315,3 +315,255 @@ def test_the_devices_page_speaks_every_language(app, language):
     if language != "en":
         for english in ("Signed-in devices", "This device", "Sign out"):
             assert english not in page, (language, english)
+
+
+# -- caching -----------------------------------------------------------------------------------
+
+def test_personal_answers_are_never_stored_by_a_shared_cache(app, client, api):
+    gid = _new_game(api)
+    assert api.post(f"/api/games/{gid}/rounds", json=ROUND1).status_code == 201
+    from companion.db import db
+    from companion.models import GameRow
+
+    with app.app_context():
+        key = db.session.get(GameRow, gid).view_key
+    no_store = {
+        "api list": api.get("/api/games"),
+        "api game": api.get(f"/api/games/{gid}"),
+        "api revision": api.get(f"/api/games/{gid}/revision"),
+        "pdf": client.get(f"/games/{gid}/sheet.pdf"),
+        "devices": client.get("/devices"),
+        "login": app.test_client().get("/login"),
+        "spectator": app.test_client().get(f"/games/{gid}/table?view={key}"),
+        "401": app.test_client().get("/api/games"),
+        "token redirect": app.test_client().get(f"/games/{gid}?token={TOKEN}"),
+        "404": client.get("/games/999"),
+    }
+    for what, r in no_store.items():
+        assert r.headers.get("Cache-Control") == "no-store", what
+    private = {"index": client.get("/"), "game": client.get(f"/games/{gid}"),
+               "edit": client.get(f"/games/{gid}/rounds/1/edit"), "rules": client.get("/rules"),
+               "table": client.get(f"/games/{gid}/table")}
+    for what, r in private.items():
+        assert r.status_code == 200, what
+        assert r.headers.get("Cache-Control") == "private, no-cache", what
+    static = app.test_client().get("/static/app.css")
+    assert "no-store" not in (static.headers.get("Cache-Control") or "")
+    static.close()
+
+
+def test_sqlite_file_is_created_readable_by_its_owner_only(tmp_path):
+    import os
+    import stat
+
+    from companion import create_app
+
+    old = os.umask(0o022)
+    try:
+        application = create_app({"TESTING": True, "INSTANCE_PATH": str(tmp_path / "inst"),
+                                  "COMPANION_TOKEN": TOKEN, "SECRET_KEY": "s",
+                                  "COMPANION_MIGRATE_AT_START": "1"})
+    finally:
+        os.umask(old)
+    from companion.db import db
+
+    with application.app_context():
+        db.engine.dispose()
+    path = tmp_path / "inst" / "companion.sqlite3"
+    for f in [path, *tmp_path.joinpath("inst").glob("companion.sqlite3-*")]:
+        assert stat.S_IMODE(f.stat().st_mode) == 0o600, f
+
+
+# -- a database nobody migrated ----------------------------------------------------------------
+
+def _unmigrated_app(tmp_path, **config):
+    from companion import create_app
+
+    base = {"TESTING": True, "INSTANCE_PATH": str(tmp_path / "inst"), "COMPANION_TOKEN": TOKEN,
+            "SECRET_KEY": "s"}
+    url = __import__("os").environ.get("COMPANION_TEST_DATABASE_URL")
+    if url:
+        from sqlalchemy import create_engine, text
+
+        from companion.db import database_url
+
+        uri = database_url(url, str(tmp_path))
+        engine = create_engine(uri)
+        with engine.begin() as conn:
+            conn.execute(text("DROP SCHEMA public CASCADE"))
+            conn.execute(text("CREATE SCHEMA public"))
+        engine.dispose()
+        base["SQLALCHEMY_DATABASE_URI"] = uri
+    return create_app({**base, **config})
+
+
+def test_a_database_nobody_migrated_answers_503_with_what_to_run(tmp_path):
+    application = _unmigrated_app(tmp_path)
+    c = application.test_client()
+    for url in ["/", f"/?token={TOKEN}", "/login", "/api/games", "/games/1", "/devices"]:
+        r = c.get(url, headers={"Authorization": f"Bearer {TOKEN}"})
+        assert r.status_code == 503, url
+        text = r.get_data(as_text=True)
+        assert len(text.strip().splitlines()) == 1
+        assert "flask --app companion db upgrade" in text
+    assert c.get("/healthz").status_code == 200
+    # Once migrated, the same process serves at once.
+    from flask_migrate import upgrade
+
+    from companion.db import db
+
+    with application.app_context():
+        upgrade()
+    assert c.get("/api/games", headers={"Authorization": f"Bearer {TOKEN}"}).status_code == 200
+    with application.app_context():
+        db.engine.dispose()
+
+
+def test_several_processes_starting_at_once_migrate_once(tmp_path):
+    """Four app processes (here: apps in threads, each with its own engine)
+    start together on one new database: one migrates, the others wait and find
+    it done; every one then serves."""
+    import threading
+
+    from companion import create_app
+    from companion.db import db, migrate_at_start
+
+    first = _unmigrated_app(tmp_path)
+    apps = [first] + [create_app({"TESTING": True, "INSTANCE_PATH": str(tmp_path / "inst"),
+                                  "COMPANION_TOKEN": TOKEN, "SECRET_KEY": "s",
+                                  "SQLALCHEMY_DATABASE_URI": first.config["SQLALCHEMY_DATABASE_URI"]})
+                      for _ in range(3)]
+    barrier = threading.Barrier(len(apps))
+    ran, errors = [], []
+
+    def start(application):
+        try:
+            barrier.wait()
+            ran.append(migrate_at_start(application))
+        except Exception as exc:  # noqa: BLE001 - reported below
+            errors.append(repr(exc))
+
+    threads = [threading.Thread(target=start, args=(a,)) for a in apps]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert errors == []
+    assert sorted(ran) == [False, False, False, True]
+    for application in apps:
+        r = application.test_client().get("/api/games", headers={"Authorization": f"Bearer {TOKEN}"})
+        assert r.status_code == 200
+        with application.app_context():
+            versions = db.session.execute(db.text("SELECT version_num FROM alembic_version")).scalars().all()
+            assert len(versions) == 1
+            db.session.remove()
+            db.engine.dispose()
+
+
+# -- spectator links from the public address ---------------------------------------------------
+
+@pytest.mark.parametrize("public,expected", [
+    ("https://scores.example.org", "https://scores.example.org/games/{gid}/table?view={key}"),
+    ("https://example.org/domino/", "https://example.org/domino/games/{gid}/table?view={key}"),
+    (None, "http://tablet.lan:5000/games/{gid}/table?view={key}"),
+])
+def test_spectator_links_use_the_public_address_when_set(app, api, public, expected):
+    from companion.db import db
+    from companion.models import GameRow
+
+    app.config["PUBLIC_URL"] = public and public.rstrip("/")
+    gid = _new_game(api)
+    with app.app_context():
+        key = db.session.get(GameRow, gid).view_key
+    for host in ("tablet.lan:5000", "evil.example"):
+        page = api.get(f"/games/{gid}", headers={"Host": host}).get_data(as_text=True)
+        link = expected.format(gid=gid, key=key)
+        if public is None:
+            link = link.replace("tablet.lan:5000", host)
+        assert f'href="{link}"' in page, host
+
+
+@pytest.mark.parametrize("bad", ["scores.example.org", "ftp://x.org", "https://", "https://x.org/?a=1",
+                                 "https://x.org/\\evil", "javascript:alert(1)"])
+def test_a_wrong_public_address_stops_the_app_with_one_line(tmp_path, bad):
+    from companion import create_app
+
+    with pytest.raises(ValueError, match="PUBLIC_URL"):
+        create_app({"TESTING": True, "INSTANCE_PATH": str(tmp_path / "i"), "COMPANION_TOKEN": TOKEN,
+                    "SECRET_KEY": "s", "PUBLIC_URL": bad})
+
+
+def test_the_public_address_comes_from_the_environment(tmp_path, monkeypatch):
+    from companion import create_app
+
+    monkeypatch.setenv("COMPANION_PUBLIC_URL", "https://scores.example.org/")
+    application = create_app({"TESTING": True, "INSTANCE_PATH": str(tmp_path / "i"),
+                              "COMPANION_TOKEN": TOKEN, "SECRET_KEY": "s",
+                              "SQLALCHEMY_DATABASE_URI": "sqlite:///" + str(tmp_path / "x.sqlite3")})
+    assert application.config["PUBLIC_URL"] == "https://scores.example.org"
+
+
+# -- Idempotency-Key on the API's round POST ---------------------------------------------------
+
+ROUND2 = {"ended": "domino", "hands": {"Ana": {"pips": 7}, "Ben": {"pips": 0}}}
+
+
+def test_a_repeated_idempotency_key_answers_the_same_round_and_adds_nothing(app, api):
+    gid = _new_game(api)
+    other = _new_game(api)
+    first = api.post(f"/api/games/{gid}/rounds", json=ROUND1, headers={"Idempotency-Key": "tab-1"})
+    assert first.status_code == 201
+    for _ in range(3):
+        again = api.post(f"/api/games/{gid}/rounds", json=ROUND1, headers={"Idempotency-Key": "tab-1"})
+        assert again.status_code == 201
+        assert again.headers["Idempotent-Replayed"] == "true"
+        assert again.get_json()["round"] == first.get_json()["round"]
+        assert again.get_json()["round"]["number"] == 1
+    # Even with another body, the key names the request already made.
+    assert api.post(f"/api/games/{gid}/rounds", json=ROUND2,
+                    headers={"Idempotency-Key": "tab-1"}).get_json()["round"]["hands"]["Ben"]["pips"] == 23
+    assert len(api.get(f"/api/games/{gid}").get_json()["rounds"]) == 1
+    # Another key is another round; the same key in another game is that game's own.
+    r = api.post(f"/api/games/{gid}/rounds", json=ROUND2, headers={"Idempotency-Key": "tab-2"})
+    assert r.status_code == 201 and r.get_json()["round"]["number"] == 2
+    r = api.post(f"/api/games/{other}/rounds", json=ROUND1, headers={"Idempotency-Key": "tab-1"})
+    assert r.status_code == 201 and "Idempotent-Replayed" not in r.headers
+    assert count_rows(app) == (2, 3)
+
+
+@pytest.mark.parametrize("bad", ["", " ", "x" * 201, "ключ", "a\x7fb"])
+def test_a_malformed_idempotency_key_is_refused(app, api, bad):
+    gid = _new_game(api)
+    r = api.post(f"/api/games/{gid}/rounds", json=ROUND1, headers={"Idempotency-Key": bad.encode().decode("latin-1")})
+    assert r.status_code == 422
+    assert r.get_json()["errors"][0]["path"] == "Idempotency-Key"
+    assert count_rows(app) == (1, 0)
+
+
+def test_two_sends_of_one_request_at_once_store_one_round(app, api, server):
+    """The same POST sent twice at the same moment (a retry racing the first):
+    one round, and both answers name it."""
+    import json as jsonlib
+    import threading
+    import urllib.request
+
+    gid = _new_game(api)
+    barrier = threading.Barrier(2)
+    answers = []
+
+    def send():
+        req = urllib.request.Request(
+            f"{server}/api/games/{gid}/rounds", data=jsonlib.dumps(ROUND1).encode(), method="POST",
+            headers={"Content-Type": "application/json", "Authorization": f"Bearer {TOKEN}",
+                     "Idempotency-Key": "retry-7"})
+        barrier.wait()
+        with urllib.request.urlopen(req) as res:
+            answers.append((res.status, jsonlib.loads(res.read())["round"]["number"]))
+
+    threads = [threading.Thread(target=send) for _ in range(2)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert answers == [(201, 1), (201, 1)]
+    assert count_rows(app) == (1, 1)

@@ -127,17 +127,44 @@ def get_game(game_id: int):
 
 @bp.post("/games/<int:game_id>/rounds")
 def add_round(game_id: int):
-    """Add the next round → 201; ``number`` guards against a repeated send (409)."""
+    """Add the next round → 201; ``number`` guards against a repeated send (409),
+    and so does an ``Idempotency-Key`` header: the same key again answers 201
+    with the round it added (``Idempotent-Replayed: true``), adding nothing."""
     body, error = _json_body()
     if error:
         return error
+    key = request.headers.get("Idempotency-Key")
+    if key is not None:
+        key = key.strip()
+        if not 1 <= len(key) <= 200 or not key.isascii() or not key.isprintable():
+            return _problems([Problem("Idempotency-Key", "bad_value", gettext(
+                "The Idempotency-Key header must be 1 to 200 printable ASCII characters."))])
+        done = services.round_for_key(game_id, key)
+        if done is not None:
+            return _replayed(game_id, done)
     confirm = _flag(body, "confirm")
     number = body.pop("number", None)
     if number is not None and (not isinstance(number, int) or isinstance(number, bool)):
         return _problems([Problem("number", "bad_value", "number must be a whole number.")])
-    saved = services.add_round(game_id, body, number=number, confirm=confirm)
+    try:
+        saved = services.add_round(game_id, body, number=number, confirm=confirm,
+                                   idempotency_key=key)
+    except services.Conflict:
+        done = services.round_for_key(game_id, key) if key is not None else None
+        if done is None:
+            raise
+        return _replayed(game_id, done)  # the same request, saved meanwhile by its twin
     data = _game_json(game_id)
     return jsonify(round=_saved_round(data, saved), game=data), 201
+
+
+def _replayed(game_id: int, number: int):
+    """The answer to a repeated ``Idempotency-Key``: the round it added, as the
+    game now shows it (201, as the first time)."""
+    data = _game_json(game_id)
+    rounds = data["rounds"]
+    shown = rounds[number - 1] if number <= len(rounds) else {"number": number}
+    return jsonify(round=shown, game=data), 201, {"Idempotent-Replayed": "true"}
 
 
 @bp.put("/games/<int:game_id>/rounds/<int:number>")
