@@ -43,16 +43,18 @@ i18n-extract: $(VENV)/.installed
 i18n-update: i18n-extract
 	$(BABEL) -q update -i messages.pot -d $(I18N)
 
-# Fonts for the PDF score sheets: DejaVu (Latin, Cyrillic) and Noto CJK
-# (Hangul). Installed from Debian when missing and we may install packages.
+# Fonts for the PDF score sheets: DejaVu (Latin, Cyrillic), Noto CJK (Hangul)
+# and Symbola (emoji in players' names, in black like the rest of the sheet).
+# Installed from Debian when missing and we may install packages.
 fonts:
-	@{ fc-list :lang=ko 2>/dev/null | grep -q . && fc-list 2>/dev/null | grep -q "DejaVu Sans"; } || { \
+	@{ fc-list :lang=ko 2>/dev/null | grep -q . && fc-list 2>/dev/null | grep -q "DejaVu Sans" \
+	   && fc-list 2>/dev/null | grep -q "Symbola"; } || { \
 	  if [ "$$(id -u)" = "0" ] && command -v apt-get >/dev/null 2>&1; then \
-	    echo "Installing fonts for the score sheets (DejaVu, Noto CJK)..."; \
+	    echo "Installing fonts for the score sheets (DejaVu, Noto CJK, Symbola)..."; \
 	    (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
-	      fonts-dejavu-core fonts-noto-cjk >/dev/null) \
-	      || echo "Could not install fonts: Korean score sheets may miss glyphs."; \
-	  else echo "Fonts for Hangul (fonts-noto-cjk) are missing and cannot be installed here."; fi; }
+	      fonts-dejavu-core fonts-noto-cjk fonts-symbola >/dev/null) \
+	      || echo "Could not install fonts: Korean score sheets and emoji in names may miss glyphs."; \
+	  else echo "Fonts for Hangul (fonts-noto-cjk) or emoji (fonts-symbola) are missing and cannot be installed here."; fi; }
 
 run: db-upgrade i18n-compile fonts
 	$(PY) -m companion.serve --host $(HOST) --port $(PORT)

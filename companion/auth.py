@@ -176,6 +176,9 @@ def login():
                 {"Retry-After": seconds},
             )
         typed = request.form.get("token", "").strip()
+        if not typed:
+            # Nothing typed: say so (not a wrong token, so not counted against the limit).
+            return render_template("login.html", error="empty", next=nxt), 422
         if token_ok(typed):
             devices.open_session(typed)
             return redirect(nxt)

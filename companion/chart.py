@@ -11,6 +11,7 @@ Content-Security-Policy holds (colours come from classes in ``static/app.css``).
 from __future__ import annotations
 
 import math
+import unicodedata
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
@@ -19,9 +20,19 @@ WIDTH = 720
 HEIGHT = 300
 """The chart's height in SVG units."""
 LEFT, RIGHT, TOP, BOTTOM = 44, 140, 12, 30
-"""Margins around the plot: room for the totals axis, the names, the rounds axis."""
-LABEL_GAP = 15
-"""The least vertical distance between two names at the lines' ends (SVG units)."""
+"""Margins around the plot: room for the totals axis, the names, the rounds axis.
+``LEFT`` and ``RIGHT`` are the least ones: they grow to fit the widest tick and
+the widest end label (see :func:`text_width`)."""
+LABEL_GAP = 18
+"""The least vertical distance between two names at the lines' ends (SVG units);
+the names are 15 units high (``.chart .series text`` in ``static/app.css``)."""
+LABEL_SIZE = 15
+"""The font size of the end labels, SVG units (as in ``static/app.css``)."""
+TICK_SIZE = 22
+"""The largest font size of the axes' numbers, SVG units (phones enlarge them)."""
+LABEL_NAME_MAX = 12
+"""The most characters of a name at a line's end (longer ones end in "…"); the
+full name is in the chart's description and in the scoreboard."""
 SERIES_STYLES = 8
 """Distinct line styles (colour and dash) before they repeat (``series-0`` …)."""
 
@@ -37,6 +48,8 @@ class Series:
     :ivar total: the last total (points), ``None`` when the player never joined.
     :ivar label_y: where the name at the end of the line goes.
     :ivar end: ``(x, y)`` of the line's last point.
+    :ivar label: the text at the line's end: the name (shortened to
+        :data:`LABEL_NAME_MAX` characters) and the total.
     """
 
     player: str
@@ -46,6 +59,7 @@ class Series:
     total: int | None
     label_y: float
     end: tuple[float, float]
+    label: str = ""
 
 
 @dataclass(frozen=True)
@@ -83,6 +97,52 @@ def nice_step(span: float, most: int = 6) -> int:
         if mult * power >= raw:
             return int(mult * power)
     return int(10 * power)  # pragma: no cover (the loop always returns)
+
+
+def text_width(text: str, size: float = LABEL_SIZE) -> float:
+    """A generous estimate of the width of ``text`` set in bold at ``size``.
+
+    Wide enough for DejaVu Sans Bold (the app's font) and the usual system
+    sans-serifs: lower-case Latin and Cyrillic letters and digits count
+    0.72 em, capitals and wide letters such as "Ш" or "w" 0.9 em, a space
+    0.35 em, East Asian wide characters and emoji 1.1 em, combining marks and
+    joiners nothing. (The widest DejaVu Sans Bold letters are about 0.87 em.)
+
+    :param text: the label.
+    :param size: the font size (SVG units).
+    :return: the width in SVG units.
+    """
+    em = 0.0
+    for ch in text:
+        if unicodedata.combining(ch) or ch in "\u200d\ufe0f":
+            continue
+        if unicodedata.east_asian_width(ch) in ("W", "F") or ord(ch) >= 0x1F000:
+            em += 1.1
+        elif ch.isupper() or ch in "mwMWШЩЖЮМФ":
+            em += 0.9
+        elif ch == " ":
+            em += 0.35
+        else:
+            em += 0.72
+    return em * size
+
+
+def end_label(name: str, total: int | None, most: int = LABEL_NAME_MAX) -> str:
+    """The text at a line's end: the name, cut to ``most`` characters with "…",
+    then the total (points) in full.
+
+    >>> end_label("Bartholomew", 12)
+    'Bartholomew 12'
+    >>> end_label("Maximilian-Alexander", 140)
+    'Maximilian-… 140'
+
+    :param name: the player's name.
+    :param total: the last total, or ``None`` (then only the name).
+    :param most: the most characters of the name kept.
+    :return: the label.
+    """
+    shown = name if len(name) <= most else name[: most - 1].rstrip() + "…"
+    return shown if total is None else f"{shown} {total}"
 
 
 def spread_labels(wanted: Sequence[float], low: float, high: float, gap: float = LABEL_GAP) -> list[float]:
@@ -145,8 +205,18 @@ def running_totals_chart(
     lo = math.floor(lo / step) * step
     hi = max(math.ceil(hi / step) * step, lo + step)
 
-    left, top = float(LEFT), float(TOP)
-    right, bottom = float(WIDTH - RIGHT), float(HEIGHT - BOTTOM)
+    y_values = range(int(lo), int(hi) + 1, step)
+    joined = [name for name in players if any(row.get(name) is not None for row in running)]
+    finals = {name: next((row[name] for row in reversed(running) if row.get(name) is not None), None)
+              for name in joined}
+    labels = {name: end_label(name, finals[name]) for name in joined}
+    # Room for the widest number on the left, the widest name on the right, and
+    # every name one above the other without touching.
+    left = float(max(LEFT, math.ceil(max(text_width(str(v), TICK_SIZE) for v in y_values)) + 10))
+    right_margin = max(60, math.ceil(max((text_width(t) for t in labels.values()), default=0)) + 18)
+    height = max(HEIGHT, TOP + 4 + BOTTOM + LABEL_GAP * max(len(joined) - 1, 0))
+    top = float(TOP)
+    right, bottom = float(WIDTH - right_margin), float(height - BOTTOM)
 
     def x_at(n: int) -> float:
         return round(left + (right - left) * n / last_round, 1)
@@ -156,7 +226,7 @@ def running_totals_chart(
 
     x_every = 1 if last_round <= 16 else nice_step(last_round, 12)
     x_ticks = tuple((x_at(n), n) for n in range(0, last_round + 1, x_every))
-    y_ticks = tuple((y_at(v), v) for v in range(int(lo), int(hi) + 1, step))
+    y_ticks = tuple((y_at(v), v) for v in y_values)
 
     lines = []
     for seat, name in enumerate(players):
@@ -185,10 +255,12 @@ def running_totals_chart(
             total=total,
             label_y=round(label_ys[i], 1),
             end=pts[-1],
+            label=labels[name],
         )
         for i, (seat, name, pts, dots, total) in enumerate(lines)
     )
-    return Chart(WIDTH, HEIGHT, (left, top, right, bottom), x_ticks, y_ticks, series)
+    return Chart(WIDTH, height, (left, top, right, bottom), x_ticks, y_ticks, series)
 
 
-__all__ = ["Chart", "Series", "nice_step", "running_totals_chart", "spread_labels"]
+__all__ = ["Chart", "Series", "end_label", "nice_step", "running_totals_chart", "spread_labels",
+           "text_width"]

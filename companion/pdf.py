@@ -17,6 +17,8 @@ from __future__ import annotations
 
 import datetime
 import mimetypes
+import re
+import unicodedata
 from contextvars import ContextVar
 from functools import lru_cache
 from pathlib import Path
@@ -344,10 +346,75 @@ def _with_row(context: dict[str, Any], row_mm: float) -> dict[str, Any]:
         ),
         "final": _fit_pt(player_mm - 3.5, totals_chars, _BOLD_DIGIT_EM, 14.0, 7.0),
     }
-    # one size for every name: the one the longest word needs
-    longest = max(len(word) for name in context["players"] for word in name.split())
-    type_pt["names"] = _fit_pt(player_mm - 2.5, longest, _BOLD_LETTER_EM, 10.0, 6.5)
-    return {**context, "row_mm": row_mm, "compact": compact, "type_pt": type_pt}
+    # one size for every name: the one the longest word needs (never below 6.5 pt);
+    # a name whose longest word still does not fit gets its own smaller size,
+    # down to 5 pt, and past that breaks with a hyphen, never in mid-word unmarked
+    longest = max(_word_em(word) for name in context["players"] for word in _name_words(name))
+    type_pt["names"] = _fit_pt(player_mm - 2.5, longest / _BOLD_LETTER_EM, _BOLD_LETTER_EM, 10.0, 6.5)
+    heads = [fit_name(name, player_mm - 2.5, type_pt["names"]) for name in context["players"]]
+    return {**context, "row_mm": row_mm, "compact": compact, "type_pt": type_pt, "name_heads": heads}
+
+
+_SMALLEST_NAME_PT = 5.0
+"""The smallest type for a name heading the grid (pt); past it a name is hyphenated."""
+_SOFT_HYPHEN = "\u00ad"
+
+
+def _name_words(name: str) -> list[str]:
+    """The pieces of a name that cannot be broken without a hyphen: split at
+    spaces, and after a hyphen ("Maximilian-" and "Alexander")."""
+    return [w for w in re.split(r"\s+|(?<=-)", name) if w]
+
+
+def _char_em(ch: str) -> float:
+    """A generous advance of one character in bold (em): East Asian wide
+    characters and emoji are about one em, other letters :data:`_BOLD_LETTER_EM`."""
+    if unicodedata.combining(ch) or ch in "\u200d\ufe0f":
+        return 0.0
+    if unicodedata.east_asian_width(ch) in ("W", "F") or ord(ch) >= 0x1F000:
+        return 1.05
+    return _BOLD_LETTER_EM
+
+
+def _word_em(word: str) -> float:
+    """The width of ``word`` in bold, in em."""
+    return sum(_char_em(ch) for ch in word)
+
+
+def fit_name(name: str, width_mm: float, common_pt: float) -> dict[str, Any]:
+    """How a name heads its column of the grid: ``{"text", "pt"}``.
+
+    At ``common_pt`` when its longest word fits ``width_mm``; otherwise at the
+    size that word needs, but not below 5 pt; a word too long even then gets
+    soft hyphens (U+00AD), so it breaks with a hyphen where it must ("Konstanti-
+    nopoulos"), never silently in mid-word.
+
+    :param name: the player's name.
+    :param width_mm: the column's width for text (mm).
+    :param common_pt: the size shared by the names that fit (pt).
+    :return: ``text`` (the name, perhaps with soft hyphens) and ``pt`` (type size).
+    """
+    words = _name_words(name)
+    longest = max((_word_em(w) for w in words), default=1.0)
+    pt = common_pt
+    if longest * common_pt * _PT_MM > width_mm:
+        pt = round(max(_SMALLEST_NAME_PT, width_mm / (longest * _PT_MM)) - 0.05, 1)
+    room_em = width_mm / (pt * _PT_MM)
+    if longest <= room_em:
+        return {"text": name, "pt": pt}
+    pieces = []
+    for word in re.split(r"(\s+)", name):
+        out, run = "", 0.0
+        for ch in word:
+            w = _char_em(ch)
+            # leave room for the hyphen a break would show (about half an em)
+            if run + w > room_em - 0.5 and run > 0 and not word.isspace():
+                out += _SOFT_HYPHEN
+                run = 0.0
+            out += ch
+            run = 0.0 if ch == "-" else run + w
+        pieces.append(out)
+    return {"text": "".join(pieces), "pt": pt}
 
 
 def _kind_words(game: Game) -> dict[str, str]:

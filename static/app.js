@@ -253,6 +253,26 @@
     });
   }
 
+  // A scoreboard wider than its box (eight players on a phone): a shade on the
+  // side with more columns, a line saying so, and a button that scrolls there.
+  document.querySelectorAll(".board").forEach(function (board) {
+    var outer = board.querySelector(".scroll-wrap");
+    var wrap = board.querySelector(".table-wrap");
+    var cue = board.querySelector(".scroll-cue");
+    if (!outer || !wrap || !cue) return;
+    function update() {
+      var more = wrap.scrollWidth - wrap.clientWidth - wrap.scrollLeft > 2;
+      outer.classList.toggle("more-right", more);
+      cue.hidden = !more;
+    }
+    wrap.addEventListener("scroll", update, { passive: true });
+    window.addEventListener("resize", update);
+    cue.querySelector("button").addEventListener("click", function () {
+      wrap.scrollBy({ left: wrap.clientWidth * 0.8, behavior: "smooth" });
+    });
+    update();
+  });
+
   window.DominoCompanion = { dominoSvg: dominoSvg, tileButtons: tileButtons };
 
   // Offline on the local network: the service worker keeps our files and the

@@ -62,3 +62,55 @@ def test_the_game_page_draws_the_chart(client, api, full_game):
     empty = api.post("/api/games", json={"set": 12, "players": ["A", "B"], "first_starter": "A"})
     html = client.get(f"/games/{empty.get_json()['id']}").get_data(as_text=True)
     assert "<polyline" not in html
+
+
+LONG_NAMES = ["Bartholomew", "Maximilian-Alexander", "Guinevere", "Александра",
+              "김민준서연", "Zoë 🦊", "Wolfgang Amadeus", "Ш"]
+
+
+def _label_boxes(chart):
+    """Each end label's box (left, top, right, bottom) by the chart's own
+    generous width estimate; the font is 15 units high."""
+    from companion.chart import LABEL_SIZE, text_width
+
+    right = chart.plot[2]
+    return [(right + 12, s.label_y + 5 - LABEL_SIZE * 0.8, right + 12 + text_width(s.label),
+             s.label_y + 5 + LABEL_SIZE * 0.25) for s in chart.series]
+
+
+@pytest.mark.parametrize("totals", [
+    [12, 12, 13, 13, 14, 14, 15, 15],          # all ends in one knot
+    [0, 1, 2, 3, 400, 401, 402, 1203],          # two knots and a long total
+    [-30, -29, 0, 0, 0, 0, 0, 5],              # negative totals (a bonus for going out)
+])
+def test_end_labels_never_overlap_or_clip(totals):
+    running = [dict(zip(LONG_NAMES, totals))]
+    chart = running_totals_chart(LONG_NAMES, running, None, 13)
+    boxes = _label_boxes(chart)
+    for (l, t, r, b), s in zip(boxes, chart.series):
+        assert 0 <= t and b <= chart.height, s.label  # inside, top to bottom
+        assert r <= chart.width, s.label  # inside on the right
+        assert s.label.endswith(f" {s.total}")  # the total is never cut
+    ordered = sorted(boxes, key=lambda box: box[1])
+    for above, below in zip(ordered, ordered[1:]):
+        assert above[3] <= below[1]  # no two labels overlap
+    # a name longer than 12 characters is shortened with "…"; shorter ones are whole
+    labels = {s.player: s.label for s in chart.series}
+    assert labels["Maximilian-Alexander"].startswith("Maximilian-…")
+    assert labels["Bartholomew"].startswith("Bartholomew ")
+
+
+def test_many_players_make_the_chart_taller_not_crowded():
+    names = [f"Player {i}" for i in range(20)]
+    chart = running_totals_chart(names, [{n: 10 for n in names}], None, 13)
+    ys = sorted(s.label_y for s in chart.series)
+    assert all(b - a >= 18 for a, b in zip(ys, ys[1:]))
+    assert chart.height >= 12 + 4 + 30 + 19 * 18
+
+
+def test_wide_totals_move_the_plot_right():
+    chart = running_totals_chart(["A", "B"], [{"A": -12000, "B": 30}], None, 13)
+    left = chart.plot[0]
+    from companion.chart import TICK_SIZE, text_width
+
+    assert left - 6 - text_width("-15000", TICK_SIZE) >= 0  # the widest tick fits

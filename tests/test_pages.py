@@ -195,7 +195,7 @@ def test_full_game_through_the_forms(client, full_game):
         assert cell(html, f"total-{seat}") == [str(exp["totals"][name])]
     assert "Ana wins!" in html
     assert [cell(html, f"rank-{s}")[0] for s in range(4)] == ["1", "3", "2", "3"]
-    assert cell(html, "cell-8-0") == ["50", "153"]  # the 0-0 left in Ana's hand in round 8
+    assert cell(html, "cell-8-0") == ["50", "153", "0-0"]  # the 0-0 left in Ana's hand in round 8, marked
     assert 'id="round-form"' not in html
     table = client.get(f"/games/{gid}/table").get_data(as_text=True)
     assert "Final standings" in table and "Winner: Ana" in table
@@ -257,7 +257,7 @@ def test_house_rules_from_the_form_change_the_score(client):
     assert r.status_code == 302, r.get_data(as_text=True)
     html = client.get(f"/games/{gid}").get_data(as_text=True)
     assert cell(html, "cell-1-0") == ["-10", "-10"]
-    assert cell(html, "cell-1-1") == ["80", "80"]
+    assert cell(html, "cell-1-1") == ["80", "80", "0-0"]  # picked with the 0-0: marked
     assert cell(html, "cell-1-2") == ["17", "17"]
 
 
