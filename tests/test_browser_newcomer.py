@@ -110,7 +110,9 @@ def test_eight_players_fit_or_scroll_with_a_cue(live, browser, api, lang):
         page.goto(f"{live}/games/{gid}")
         seen = _overflows(page)
         assert seen["page"] <= 0, (size, seen)  # the page itself never scrolls sideways
-        assert seen["header"] <= 60, (size, lang, seen)  # the header is one line
+        # the header is one line on a tablet in every language; a phone may take
+        # two for the longer Russian words, and never scrolls sideways
+        assert seen["header"] <= (100 if viewport is PHONE and lang != "en" else 60), (size, lang, seen)
         # the scoreboard fits, or says it scrolls
         assert seen["hidden"] <= 0 or seen["cue"], (size, seen)
         # the pencil of every round is whole, or reachable with the cue
