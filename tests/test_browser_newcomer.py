@@ -142,7 +142,7 @@ def test_opening_more_keeps_the_row_in_line(live, browser, api):
         ctx, page = opened(browser, live, viewport)
         page.goto(f"{live}/games/{gid}")
 
-        def places():
+        def places(page=page):
             return [(round(page.locator(f"#pips-{s}").bounding_box()["x"]),
                      round(page.locator(".hand").nth(s).locator(".out-tap").bounding_box()["x"]))
                     for s in range(4)]

@@ -87,7 +87,7 @@ def test_end_labels_never_overlap_or_clip(totals):
     running = [dict(zip(LONG_NAMES, totals))]
     chart = running_totals_chart(LONG_NAMES, running, None, 13)
     boxes = _label_boxes(chart)
-    for (l, t, r, b), s in zip(boxes, chart.series):
+    for (_left, t, r, b), s in zip(boxes, chart.series):
         assert 0 <= t and b <= chart.height, s.label  # inside, top to bottom
         assert r <= chart.width, s.label  # inside on the right
         assert s.label.endswith(f" {s.total}")  # the total is never cut
