@@ -105,8 +105,10 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     database.init_app(app)  # a 0600 SQLite file; migrate at start, or 503 until migrated
 
     from .i18n import init_babel
+    from .labels import template_globals
 
     init_babel(app)
+    app.jinja_env.globals.update(template_globals())
 
     from flask_wtf.csrf import CSRFProtect
 

@@ -28,8 +28,9 @@ from urllib.request import url2pathname
 
 import jinja2
 
-from .rules.errors import N_
+from .labels import POINT_RULES, RULE_LABELS, VALUE_LABELS
 from .rules.game import Game
+from .rules.kinds import GameStatus
 from .rules.profile import OPTIONS_BY_KEY
 from .rules.schedule import starter
 
@@ -66,61 +67,6 @@ _ROW_MIN = 5.0  # the smallest row the compact type fits in; below, a second pag
 _ROW_STEP = 0.5  # how much a row shrinks when the sheet does not fit yet
 _COMPACT_BELOW = 8.0  # rows lower than this use the compact type sizes
 _OPEN_ROWS = 13  # rows on a sheet for a game without a fixed schedule (classic, picture)
-
-_RULE_LABELS: dict[str, str] = {
-    "double_blank_points": N_("Double-blank"),
-    "engine_order": N_("Engine order"),
-    "first_turn": N_("First turn"),
-    "after_double": N_("After a double"),
-    "open_doubles_order": N_("Open doubles"),
-    "target_score": N_("Target score"),
-    "min_round_score": N_("Round minimum"),
-    "draw_counts": N_("Deal table"),
-    "blank_half_points": N_("Blank halves"),
-    "start_engine": N_("First engine"),
-    "end_engine": N_("Last engine"),
-    "going_out_bonus": N_("Going out"),
-    "out_on_double_multiplier": N_("Out on a double"),
-    "marker_penalty": N_("Marker left"),
-    "tie_break": N_("Tie break"),
-    "late_join": N_("Late joiners"),
-    "winner_scores": N_("Round winner scores"),
-    "round_to": N_("Rounding"),
-}
-"""Short labels of the rule keys (any other key is shown by its name)."""
-_POINT_RULES = frozenset(
-    {
-        "double_blank_points",
-        "target_score",
-        "min_round_score",
-        "blank_half_points",
-        "going_out_bonus",
-        "marker_penalty",
-    }
-)
-_VALUE_LABELS: dict[str, str] = {
-    "descending": N_("highest double first"),
-    "ascending": N_("0-0 first"),
-    "one_tile": N_("one tile"),
-    "build_train": N_("build a whole train"),
-    "play_again": N_("play again"),
-    "one_non_double": N_("one more non-double"),
-    "as_played": N_("in the order laid"),
-    "reverse": N_("last laid first"),
-    "none": N_("none: places are shared"),
-    "most_rounds_out": N_("most rounds gone out"),
-    "zero": N_("start at 0"),
-    "highest": N_("start at the highest total"),
-    "average": N_("start at the average"),
-    "others_total": N_("the others' pips"),
-    "difference": N_("the others' pips less their own"),
-}
-"""How choice values read on paper (any other value shows as it is)."""
-
-
-RULE_LABELS = _RULE_LABELS
-VALUE_LABELS = _VALUE_LABELS
-
 
 class ResourceRefused(ValueError):
     """A sheet asked for a resource outside the app's ``static/`` folder."""
@@ -212,10 +158,10 @@ def _rule_value(key: str, value: Any) -> str:
         return f"×{value}"
     if key == "round_to":
         return _t("nearest {value}", value=value)
-    if key in _POINT_RULES:
+    if key in POINT_RULES:
         return _t("{value} points", value=value)
     if isinstance(value, str):
-        return _t(_VALUE_LABELS[value]) if value in _VALUE_LABELS else value.replace("_", " ")
+        return _t(VALUE_LABELS[value]) if value in VALUE_LABELS else value.replace("_", " ")
     return str(value)
 
 
@@ -246,7 +192,7 @@ def _rules_in_play(game: Game) -> list[dict[str, Any]]:
     ]
     changed = rules.changed()
     shown = dict(changed)
-    if table.kind == "mexican_train":
+    if table.kind.has_engine:
         shown.setdefault("double_blank_points", rules.double_blank_points)
     for key in [k for k in OPTIONS_BY_KEY if k in shown] + sorted(set(shown) - set(OPTIONS_BY_KEY)):
         option = OPTIONS_BY_KEY.get(key)
@@ -254,8 +200,8 @@ def _rules_in_play(game: Game) -> list[dict[str, Any]]:
         lines.append(
             {
                 "label": (
-                    _t(_RULE_LABELS[key])
-                    if key in _RULE_LABELS
+                    _t(RULE_LABELS[key])
+                    if key in RULE_LABELS
                     else key.replace("_", " ").capitalize()
                 ),
                 "value": _rule_value(key, shown[key]),
@@ -421,7 +367,7 @@ def _kind_words(game: Game) -> dict[str, str]:
     """How the sheet names the game, its winner and its unit."""
     table = game.table
     kind = table.kind
-    if kind == "mexican_train":
+    if kind.has_engine:
         last = table.engines[-1] if table.engines else 0
         return {
             "name": _t("Mexican Train"),
@@ -431,7 +377,7 @@ def _kind_words(game: Game) -> dict[str, str]:
                 "Game in progress: the lowest total after the {last}-{last} round wins.", last=last
             ),
         }
-    if kind == "picture":
+    if not kind.counts_pips:
         return {
             "name": _t("Picture dominoes"),
             "unit": _t("rounds won"),
@@ -440,7 +386,7 @@ def _kind_words(game: Game) -> dict[str, str]:
         }
     target = table.rules.target_score
     return {
-        "name": _t("Block dominoes") if kind == "block" else _t("Draw dominoes"),
+        "name": _t("Draw dominoes") if kind.has_boneyard else _t("Block dominoes"),
         "unit": _t("points"),
         "wins": _t("first to {target} points wins", target=target),
         "hint": _t("Game in progress: the first to reach {target} points wins.", target=target),
@@ -544,19 +490,19 @@ def _sheet_context(
     if blank:
         status = "blank"
     elif game.finished:
-        status = "finished"
+        status = GameStatus.FINISHED
     elif game.rounds:
-        status = "in_progress"
+        status = GameStatus.IN_PROGRESS
     else:
         status = "not_started"
 
     standings: list[dict[str, Any]] = []
     totals: list[int | None] = [None] * len(players)
     winners_list: list[str] = []
-    if status in ("in_progress", "finished"):
+    if status in (GameStatus.IN_PROGRESS, GameStatus.FINISHED):
         by_player = game.totals()
         totals = [by_player[name] for name in players]
-        winners_list = list(game.winners()) if status == "finished" else []
+        winners_list = list(game.winners()) if status == GameStatus.FINISHED else []
         standings = [
             {
                 "rank": s.rank,
@@ -581,7 +527,7 @@ def _sheet_context(
         "set_label": _t("Double-{n}", n=table.set_n),
         "has_engines": has_engines,
         "rules": rule_lines,
-        "double_blank_points": rules.double_blank_points if table.kind == "mexican_train" else 0,
+        "double_blank_points": rules.double_blank_points if table.kind.has_engine else 0,
         "players": players,
         "rounds": rounds,
         "round_count": table.round_count,
@@ -782,8 +728,6 @@ def score_sheet_pdf(
 
 __all__ = [
     "PAPERS",
-    "RULE_LABELS",
-    "VALUE_LABELS",
     "ResourceRefused",
     "fetch_static",
     "render_html",

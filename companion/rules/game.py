@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .errors import Problems, tr
+from .kinds import GameStatus, LateJoin, TieBreak
 from .read_round import parse_round
 from .read_table import parse_table
 from .record import Round, Standing, Table, round_half_up
@@ -63,16 +64,16 @@ class Game:
     def _joining_total(self, others: list[int]) -> int:
         """The total a late joiner starts from, given the totals of those playing."""
         late = self.table.rules.late_join
-        if late == "highest" and others:
+        if late == LateJoin.HIGHEST and others:
             return max(others) if not self.ranks_highest else min(others)
-        if late == "average" and others:
+        if late == LateJoin.AVERAGE and others:
             return round_half_up(sum(others) / len(others), 1)
         return 0
 
     @property
     def ranks_highest(self) -> bool:
         """True where the highest total wins (classic games, picture dominoes)."""
-        return not self.table.is_train
+        return self.table.kind.highest_total_wins
 
     def totals(self) -> dict[str, int]:
         """Each player's total after the last round (points; 0 before joining)."""
@@ -84,7 +85,7 @@ class Game:
         """How many rounds each player went out in (won, for classic games)."""
         counts = dict.fromkeys(self.table.players, 0)
         for rnd in self.rounds:
-            if self.table.is_classic:
+            if self.table.kind.is_classic:
                 w = classic_winner(rnd)
                 names = [w] if w else []
             else:
@@ -106,7 +107,7 @@ class Game:
         else:
             played = {n for rnd in self.rounds for n in self.table.players if n not in rnd.absent}
             gone = {n for n in self.table.players if self.rounds and n not in played}
-        tb = self.rounds_out() if self.table.rules.tie_break == "most_rounds_out" else None
+        tb = self.rounds_out() if self.table.rules.tie_break == TieBreak.MOST_ROUNDS_OUT else None
         ranked = rank_players(
             {n: t for n, t in totals.items() if n not in gone},
             self.table.players,
@@ -119,11 +120,17 @@ class Game:
     def finished(self) -> bool:
         """Mexican Train: once the last engine's round is recorded. Classic
         games: once a total reaches ``target_score``. Picture dominoes: never."""
-        if self.table.is_train:
+        kind = self.table.kind
+        if kind.ends_after_last_engine:
             return len(self.rounds) >= len(self.table.engines)
-        if self.table.is_classic:
+        if kind.ends_at_target:
             return any(t >= self.table.rules.target_score for t in self.totals().values())
         return False
+
+    @property
+    def status(self) -> GameStatus:
+        """``finished`` or ``in_progress`` (see :attr:`finished`)."""
+        return GameStatus.FINISHED if self.finished else GameStatus.IN_PROGRESS
 
     def winners(self) -> list[str]:
         """Players ranked first once the game is finished; ``[]`` before."""
@@ -140,13 +147,13 @@ class Game:
         t = self.table
         number = len(self.rounds) + 1
         dealt = t.standard_deal()
-        if t.is_train:
+        if t.kind.has_engine:
             engine = t.engines[number - 1]
             first = starter(t.players, t.first_starter, number)
             boneyard = t.set.size - 1 - dealt * len(t.players)
         else:
             engine, first = None, None
-            boneyard = t.set.size - dealt * len(t.players) if t.kind == "draw" else 0
+            boneyard = t.set.size - dealt * len(t.players) if t.kind.has_boneyard else 0
         return RoundPlan(number, engine, first, dealt, max(boneyard, 0))
 
     def as_record(self) -> dict[str, Any]:
@@ -164,14 +171,14 @@ class Game:
         scores = self.scores()
         for i, (out, rnd) in enumerate(zip(d["rounds"], self.rounds)):
             out["number"] = rnd.number
-            if self.table.is_train:
+            if self.table.kind.has_engine:
                 out["starter"] = starter(
                     self.table.players, self.table.first_starter, rnd.number, set(rnd.absent)
                 )
             out["scores"] = scores[i]
             out["totals"] = running[i]
         d["standings"] = [s.as_dict() for s in self.standings()]
-        d["status"] = "finished" if self.finished else "in_progress"
+        d["status"] = self.status
         d["winners"] = self.winners()
         d["rounds_out"] = self.rounds_out()
         nxt = self.next_round()
@@ -201,7 +208,7 @@ def read_game(record: Any, confirm: bool = False) -> Game:
         raw_rounds = []
     if table is not None:
         for i, data in enumerate(raw_rounds):
-            if Game(table, tuple(rounds)).finished and not table.is_train:
+            if not table.kind.ends_after_last_engine and Game(table, tuple(rounds)).finished:
                 problems.error(f"rounds[{i}]", "game_finished", tr("The game was already won."))
                 break
             rnd = parse_round(table, data, i + 1, problems)
@@ -230,7 +237,7 @@ def check_round(game: Game, data: Any, number: int, confirm: bool = False) -> Ro
     rnd = parse_round(game.table, data, number, problems)
     problems.raise_if_any(confirm)
     assert rnd is not None
-    if number <= len(game.rounds) and not game.table.is_train:
+    if number <= len(game.rounds) and game.table.kind.ends_at_target:
         # a correction must not end a classic game before its last round
         later = Game(game.table, game.rounds[: number - 1] + (rnd,))
         if later.finished and number < len(game.rounds):

@@ -42,7 +42,7 @@ def check_hands(
         ``None`` when refused.
     """
     room = table.set.size - (1 if engine is not None else 0)
-    boneyard = 0 if table.kind == "block" else room - sum(dealt.values())
+    boneyard = room - sum(dealt.values()) if table.kind.has_boneyard else 0
     drawn_total = sum(h.drawn or 0 for h in hands.values())
     if drawn_total > boneyard:
         problems.error(f"{path}.hands", "drawn_exceeds_boneyard",

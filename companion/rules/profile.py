@@ -12,6 +12,16 @@ from dataclasses import asdict, dataclass, fields
 from typing import Any
 
 from .errors import N_, Problems, tr
+from .kinds import (
+    AfterDouble,
+    EngineOrder,
+    FirstTurn,
+    GameKind,
+    LateJoin,
+    OpenDoublesOrder,
+    TieBreak,
+    WinnerScores,
+)
 
 
 @dataclass(frozen=True)
@@ -20,7 +30,9 @@ class Option:
 
     :ivar key: the key in the record's ``rules``.
     :ivar default: the value when the key is absent.
-    :ivar choices: the allowed values for a choice, or ``None`` for a number.
+    :ivar choices: the allowed values for a choice (members of a
+        :class:`enum.StrEnum` of :mod:`.kinds`, equal to their strings), or
+        ``None`` for a number.
     :ivar minimum: for a number, the smallest allowed value.
     :ivar maximum: for a number, the largest allowed value.
     :ivar explain: one line for the table, in our own words.
@@ -47,31 +59,31 @@ OPTIONS: tuple[Option, ...] = (
     ),
     Option(
         "engine_order",
-        "descending",
+        EngineOrder.DESCENDING,
         N_("Engines run from the highest double down to 0-0, or from 0-0 up."),
         N_("seeds 000/001/002/004 (descending); ascending is a common house rule"),
-        choices=("descending", "ascending"),
+        choices=tuple(EngineOrder),
     ),
     Option(
         "first_turn",
-        "one_tile",
+        FirstTurn.ONE_TILE,
         N_("First turn: one tile on your own train or the Mexican train, or a whole train from the engine."),
         N_("seeds 000/002/004 (one_tile); seed 003 (build_train)"),
-        choices=("one_tile", "build_train"),
+        choices=tuple(FirstTurn),
     ),
     Option(
         "after_double",
-        "play_again",
+        AfterDouble.PLAY_AGAIN,
         N_("After laying a double, play one more tile (which may itself be a double, and so on)."),
         N_("seeds 000/002/004/003 (play_again); seed 001 (one_non_double)"),
-        choices=("play_again", "one_non_double"),
+        choices=tuple(AfterDouble),
     ),
     Option(
         "open_doubles_order",
-        "as_played",
+        OpenDoublesOrder.AS_PLAYED,
         N_("Several open doubles are closed in the order they were laid, or in reverse."),
         N_("seeds 002/004 (as_played); seed 000 variant (reverse)"),
-        choices=("as_played", "reverse"),
+        choices=tuple(OpenDoublesOrder),
     ),
     Option(
         "target_score",
@@ -145,24 +157,24 @@ OPTIONS: tuple[Option, ...] = (
     ),
     Option(
         "tie_break",
-        "none",
+        TieBreak.NONE,
         N_("Equal totals share a place, or whoever went out more often ranks first."),
         N_("house rule; all seeds: lowest total wins"),
-        choices=("none", "most_rounds_out"),
+        choices=tuple(TieBreak),
     ),
     Option(
         "late_join",
-        "zero",
+        LateJoin.ZERO,
         N_("A player who joins late starts at zero, at the highest total, or at the others' average."),
         N_("house rule; no seed gives it"),
-        choices=("zero", "highest", "average"),
+        choices=tuple(LateJoin),
     ),
     Option(
         "winner_scores",
-        "others_total",
+        WinnerScores.OTHERS_TOTAL,
         N_("Classic games: the round's winner scores the others' pips, or the others' pips less their own."),
         N_("seed 003 (others_total); difference is a common variant"),
-        choices=("others_total", "difference"),
+        choices=tuple(WinnerScores),
     ),
     Option(
         "round_to",
@@ -203,10 +215,10 @@ class RuleProfile:
     """
 
     double_blank_points: int = 50
-    engine_order: str = "descending"
-    first_turn: str = "one_tile"
-    after_double: str = "play_again"
-    open_doubles_order: str = "as_played"
+    engine_order: EngineOrder = EngineOrder.DESCENDING
+    first_turn: FirstTurn = FirstTurn.ONE_TILE
+    after_double: AfterDouble = AfterDouble.PLAY_AGAIN
+    open_doubles_order: OpenDoublesOrder = OpenDoublesOrder.AS_PLAYED
     target_score: int = 100
     min_round_score: int = 0
     draw_counts: Mapping[int, int] | None = None
@@ -216,9 +228,9 @@ class RuleProfile:
     going_out_bonus: int = 0
     out_on_double_multiplier: int = 1
     marker_penalty: int = 0
-    tie_break: str = "none"
-    late_join: str = "zero"
-    winner_scores: str = "others_total"
+    tie_break: TieBreak = TieBreak.NONE
+    late_join: LateJoin = LateJoin.ZERO
+    winner_scores: WinnerScores = WinnerScores.OTHERS_TOTAL
     round_to: int = 1
 
     def as_dict(self) -> dict[str, Any]:
@@ -253,13 +265,17 @@ def rule_applies(key: str, kind: str) -> bool:
 
     Mexican Train takes its own rules; the classic games theirs (and
     ``draw_counts``); every kind takes ``tie_break`` and ``late_join``.
+
+    :param kind: a :class:`~.kinds.GameKind` (or its string).
+    :raises ValueError: for a string that is no game kind.
     """
+    game = GameKind(kind)
     if key in TRAIN_ONLY:
-        return kind == "mexican_train"
+        return game.has_engine
     if key in CLASSIC_ONLY:
-        return kind in ("draw", "block")
+        return game.is_classic
     if key == "draw_counts":
-        return kind != "picture"
+        return game.counts_pips
     return True
 
 
@@ -298,7 +314,8 @@ def parse_rules(data: Any, problems: Problems, path: str = "rules") -> RuleProfi
                 values[key] = counts
             continue
         if opt.choices is not None:
-            if value not in opt.choices:
+            member = next((c for c in opt.choices if c == value), None)
+            if member is None:
                 problems.error(
                     where,
                     "bad_value",
@@ -306,6 +323,8 @@ def parse_rules(data: Any, problems: Problems, path: str = "rules") -> RuleProfi
                     rule=key,
                 )
                 continue
+            values[key] = member
+            continue
         elif value is None and opt.default is None:
             continue
         elif not _is_int(value) or not (opt.minimum <= value <= opt.maximum):

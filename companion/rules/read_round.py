@@ -16,8 +16,9 @@ from typing import Any
 
 from .errors import Problems, tr
 from .joint import check_hands
+from .kinds import Ending, FirstTurn
 from .read_hand import parse_hand
-from .record import ENDINGS, ROUND_KEYS, Hand, Round, Table, is_int
+from .record import ROUND_KEYS, Hand, Round, Table, is_int
 from .schedule import MIN_PLAYERS
 from .tiles import Tile, double
 
@@ -65,14 +66,14 @@ def parse_round(
     absent = _parse_absent(data.get("absent"), f"{path}.absent", table, problems)
     if absent is None:
         return None
-    if absent and table.is_train and number == len(table.engines):
+    if absent and table.kind.ends_after_last_engine and number == len(table.engines):
         problems.warn(
             f"{path}.absent", "left_before_end",
             tr("{names} sits out the last round: a player away from the last round has left "
                "the game and gets no place in the final standings.", names=", ".join(absent)),
         )
     reader = _RoundReader(table, number, path, problems, absent, before)
-    if table.kind == "picture":
+    if not table.kind.counts_pips:
         return reader.picture_round(data)
     return reader.played_round(data)
 
@@ -151,7 +152,7 @@ class _RoundReader:
         games: no engine (and none may be given).
         """
         table, path, problems, number = self.table, self.path, self.problems, self.number
-        if not table.is_train:
+        if not table.kind.has_engine:
             if data.get("engine") is not None:
                 problems.error(f"{path}.engine", "bad_value", tr("The classic games have no engine."))
             return True, None
@@ -167,14 +168,15 @@ class _RoundReader:
                            expected=scheduled)
         return True, scheduled
 
-    def ending(self, data: Mapping[str, Any]) -> tuple[Any, bool]:
+    def ending(self, data: Mapping[str, Any]) -> tuple[Ending | None, bool]:
         """``ended`` (``"domino"`` or ``"blocked"``) and ``ended_on_double``."""
         path, problems = self.path, self.problems
-        ended = data.get("ended")
-        if ended not in ENDINGS:
+        given = data.get("ended")
+        ended = next((e for e in Ending if e == given), None)
+        if ended is None:
             problems.error(f"{path}.ended", "bad_value", tr('ended must be "domino" or "blocked".'))
         on_double = data.get("ended_on_double", False)
-        if not isinstance(on_double, bool) or (on_double and ended != "domino"):
+        if not isinstance(on_double, bool) or (on_double and ended is not Ending.DOMINO):
             problems.error(f"{path}.ended_on_double", "bad_value",
                            tr("ended_on_double is true or false, and only for a round ended by domino."))
             on_double = False
@@ -223,18 +225,19 @@ class _RoundReader:
             problems.error(f"{path}.hands.{blanks[1]}.double_blank", "double_blank_twice",
                            tr("Only one hand can hold the 0-0 ({name} has it).", name=blanks[0]))
 
-    def check_who_went_out(self, ended: Any, hands: Mapping[str, Hand]) -> None:
+    def check_who_went_out(self, ended: Ending | None, hands: Mapping[str, Hand]) -> None:
         """A domino round has one empty hand (several with ``first_turn:
         build_train``), a blocked round none."""
         path, problems, table = self.path, self.problems, self.table
         out = [n for n, h in hands.items() if h.out]
-        if ended == "domino":
+        if ended is Ending.DOMINO:
             if not out:
                 problems.error(f"{path}.hands", "nobody_out", tr("The round ended by domino, but nobody went out."))
-            elif len(out) > 1 and not (table.is_train and table.rules.first_turn == "build_train"):
+            elif len(out) > 1 and not (table.kind.has_engine
+                                       and table.rules.first_turn == FirstTurn.BUILD_TRAIN):
                 problems.error(f"{path}.hands.{out[1]}", "several_out",
                                tr("Only one player can go out: {names} all have empty hands.", names=", ".join(out)))
-        elif ended == "blocked" and out:
+        elif ended is Ending.BLOCKED and out:
             problems.error(f"{path}.hands.{out[0]}", "out_but_blocked",
                            tr("A blocked round ends with no empty hand, but {name} has none left.", name=out[0]))
 
@@ -243,7 +246,7 @@ def _parse_dealt(
     value: Any, path: str, table: Table, present: list[str], problems: Problems
 ) -> dict[str, int] | None:
     standard = table.standard_deal(len(present))
-    room = table.set.size - (1 if table.is_train else 0)
+    room = table.set.size - (1 if table.kind.has_engine else 0)
     if value is None:
         return dict.fromkeys(present, standard)
     if is_int(value):
@@ -270,7 +273,7 @@ def _parse_dealt(
             path, "deal_exceeds_set",
             tr("{dealt} tiles dealt, but a double-{set} set has only {room} with the engine out.",
                dealt=sum(dealt.values()), set=table.set_n, room=room)
-            if table.is_train
+            if table.kind.has_engine
             else tr("{dealt} tiles dealt, but a double-{set} set has only {room}.",
                     dealt=sum(dealt.values()), set=table.set_n, room=room),
         )

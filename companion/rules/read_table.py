@@ -13,11 +13,9 @@ from collections.abc import Mapping
 from typing import Any
 
 from .errors import Problems, tr
+from .kinds import GameKind
 from .profile import check_rules_apply, parse_rules
 from .record import (
-    CLASSIC_KINDS,
-    CLASSIC_MAX_PLAYERS,
-    KINDS,
     MAX_NAME,
     RECORD_FORMAT,
     RECORD_KEYS,
@@ -46,7 +44,7 @@ def parse_table(record: Any, problems: Problems) -> Table | None:
     kind = _parse_kind(record, problems)
     set_n = _parse_set(record, kind, problems)
     rules = parse_rules(record.get("rules"), problems)
-    most = CLASSIC_MAX_PLAYERS if kind in CLASSIC_KINDS else MAX_PLAYERS
+    most = kind.most_players if kind is not None else MAX_PLAYERS
     players = _parse_players(record.get("players"), problems, most)
     if players is None:
         return None
@@ -55,7 +53,7 @@ def parse_table(record: Any, problems: Problems) -> Table | None:
         return None
     check_rules_apply(rules, kind, problems)
     table = Table(kind, set_n, rules, tuple(players), first)
-    if table.is_train:
+    if kind.has_engine:
         _check_train_rules(table, problems)
         lo, hi = USUAL_PLAYERS[set_n]
         if not lo <= len(players) <= hi:
@@ -65,7 +63,7 @@ def parse_table(record: Any, problems: Problems) -> Table | None:
                    set=set_n, lo=lo, hi=hi, count=len(players)),
                 players=len(players),
             )
-    if kind != "picture":
+    if kind.counts_pips:
         _check_deal_fits(table, problems)
     return table
 
@@ -81,16 +79,16 @@ def _check_head_fields(record: Mapping[str, Any], problems: Problems) -> None:
         problems.error("version", "bad_value", tr("Only version {version} records are read.", version=RECORD_VERSION))
 
 
-def _parse_kind(record: Mapping[str, Any], problems: Problems) -> str | None:
-    kind = record.get("kind", "mexican_train")
-    if kind not in KINDS:
+def _parse_kind(record: Mapping[str, Any], problems: Problems) -> GameKind | None:
+    kind = record.get("kind", GameKind.MEXICAN_TRAIN)
+    member = next((k for k in GameKind if k == kind), None)
+    if member is None:
         problems.error("kind", "unknown_kind", tr("Unknown game kind {kind!r}.", kind=kind), kind=kind)
-        return None
-    return str(kind)
+    return member
 
 
-def _parse_set(record: Mapping[str, Any], kind: str | None, problems: Problems) -> int | None:
-    default_set = 6 if kind in CLASSIC_KINDS or kind == "picture" else 12
+def _parse_set(record: Mapping[str, Any], kind: GameKind | None, problems: Problems) -> int | None:
+    default_set = kind.default_set if kind is not None else 12
     set_n = record.get("set", default_set)
     if not is_int(set_n) or set_n not in SET_SIZES:
         problems.error(
@@ -98,7 +96,7 @@ def _parse_set(record: Mapping[str, Any], kind: str | None, problems: Problems) 
             tr("The set must be one of {sets}.", sets=", ".join(f"double-{n}" for n in SET_SIZES)),
         )
         return None
-    if kind in CLASSIC_KINDS and set_n != 6:
+    if kind is not None and kind.only_set not in (None, set_n):
         problems.error("set", "unknown_set", tr("The classic block and draw games use a double-six set."))
         return None
     return int(set_n)
@@ -121,14 +119,14 @@ def _check_deal_fits(table: Table, problems: Problems) -> None:
     """The standard deal for all players fits in the set (engine out)."""
     players, set_n = len(table.players), table.set_n
     deal = table.standard_deal()
-    room = table.set.size - (1 if table.is_train else 0)
+    room = table.set.size - (1 if table.kind.has_engine else 0)
     if deal * players > room:
         problems.error(
             "rules.draw_counts", "deal_exceeds_set",
             tr("{players} players × {deal} tiles do not fit in a double-{set} set "
                "of {size} tiles with the engine out.", players=players, deal=deal,
                set=set_n, size=table.set.size)
-            if table.is_train
+            if table.kind.has_engine
             else tr("{players} players × {deal} tiles do not fit in a double-{set} set "
                     "of {size} tiles.", players=players, deal=deal, set=set_n,
                     size=table.set.size),

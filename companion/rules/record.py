@@ -14,17 +14,14 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
+from .kinds import Ending, GameKind
 from .profile import RuleProfile
 from .schedule import CLASSIC_DEAL, engines, standard_deal
 from .tiles import DominoSet, Tile, double
 
 RECORD_FORMAT = "domino-game-record"
 RECORD_VERSION = 1
-KINDS: tuple[str, ...] = ("mexican_train", "draw", "block", "picture")
-CLASSIC_KINDS: tuple[str, ...] = ("draw", "block")
-ENDINGS: tuple[str, ...] = ("domino", "blocked")
 MAX_NAME = 40
-CLASSIC_MAX_PLAYERS = 4
 HAND_KEYS = frozenset({"pips", "tiles_left", "double_blank", "tiles", "drawn", "marker", "blanks"})
 ROUND_KEYS = frozenset(
     {"engine", "dealt", "ended", "hands", "absent", "ended_on_double", "winner",
@@ -113,7 +110,7 @@ class Round:
     :ivar number: 1-based round number.
     :ivar engine: the engine double's suit (Mexican Train), else ``None``.
     :ivar dealt: tiles dealt to each present player, by name.
-    :ivar ended: ``"domino"`` or ``"blocked"`` (``None`` for picture dominoes).
+    :ivar ended: how the round ended (``None`` for picture dominoes).
     :ivar hands: each present player's :class:`Hand`, by name, in seat order.
     :ivar absent: players who sat this round out.
     :ivar ended_on_double: the last tile played was a double.
@@ -123,7 +120,7 @@ class Round:
     number: int
     engine: int | None
     dealt: Mapping[str, int]
-    ended: str | None
+    ended: Ending | None
     hands: Mapping[str, Hand]
     absent: tuple[str, ...] = ()
     ended_on_double: bool = False
@@ -161,14 +158,15 @@ class Round:
 class Table:
     """Everything about a game that is fixed before the first round.
 
-    :ivar kind: one of :data:`KINDS`.
+    :ivar kind: the game's kind; what it means is asked of it
+        (``table.kind.has_engine``, ``table.kind.counts_pips``...).
     :ivar set_n: N of the double-N set.
     :ivar rules: the rule profile.
     :ivar players: names in seat order, clockwise.
     :ivar first_starter: who starts round 1.
     """
 
-    kind: str
+    kind: GameKind
     set_n: int
     rules: RuleProfile
     players: tuple[str, ...]
@@ -181,18 +179,18 @@ class Table:
 
     @property
     def is_train(self) -> bool:
-        """True for Mexican Train."""
-        return self.kind == "mexican_train"
+        """True for Mexican Train (short for ``kind.has_engine``)."""
+        return self.kind.has_engine
 
     @property
     def is_classic(self) -> bool:
-        """True for the classic block and draw games."""
-        return self.kind in CLASSIC_KINDS
+        """True for the classic block and draw games (``kind.is_classic``)."""
+        return self.kind.is_classic
 
     @property
     def engines(self) -> list[int]:
         """Mexican Train: the engine of every round, in playing order; else ``[]``."""
-        if not self.is_train:
+        if not self.kind.has_engine:
             return []
         r = self.rules
         return engines(self.set_n, r.engine_order, r.start_engine, r.end_engine)
@@ -201,7 +199,7 @@ class Table:
     def round_count(self) -> int | None:
         """Rounds in a Mexican Train game; ``None`` where the game runs to a
         target (classic) or has no end (picture)."""
-        return len(self.engines) if self.is_train else None
+        return len(self.engines) if self.kind.ends_after_last_engine else None
 
     def standard_deal(self, present: int | None = None) -> int:
         """Tiles to deal each of ``present`` players (all by default) by the table in force.
@@ -214,9 +212,9 @@ class Table:
         counts = self.rules.draw_counts
         if counts and n in counts:
             return counts[n]
-        if self.is_classic:
+        if self.kind.is_classic:
             return CLASSIC_DEAL.get(n, 6)
-        if self.kind == "picture":
+        if not self.kind.counts_pips:
             return 6 if n <= 4 else 5
         return standard_deal(self.set_n, n)
 

@@ -24,6 +24,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from .kinds import EngineOrder
 from .tiles import DominoSet
 
 MIN_PLAYERS = 2
@@ -55,7 +56,7 @@ USUAL_PLAYERS: dict[int, tuple[int, int]] = {
 
 
 def engines(
-    set_n: int, order: str = "descending", start: int | None = None, end: int | None = None
+    set_n: int, order: str = EngineOrder.DESCENDING, start: int | None = None, end: int | None = None
 ) -> list[int]:
     """The engine double of every round, as suits, in playing order.
 
@@ -67,7 +68,7 @@ def engines(
     :return: e.g. ``[12, 11, …, 0]`` for double-12: N+1 rounds; ``[]`` when
         ``start`` and ``end`` run against ``order``.
     """
-    if order == "descending":
+    if order == EngineOrder.DESCENDING:
         first = set_n if start is None else start
         last = 0 if end is None else end
         return list(range(first, last - 1, -1))
@@ -167,7 +168,7 @@ def plan_round(
     players: list[str] | tuple[str, ...],
     first_starter: str,
     number: int,
-    order: str = "descending",
+    order: str = EngineOrder.DESCENDING,
     draw_counts: Mapping[int, int] | None = None,
     start: int | None = None,
     end: int | None = None,

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
+from .kinds import Ending, WinnerScores
 from .record import Round, Standing, Table, round_half_up
 
 
@@ -37,16 +38,16 @@ def round_scores(table: Table, rnd: Round) -> dict[str, int | None]:
     """
     r = table.rules
     out: dict[str, int | None] = {}
-    if table.kind == "picture":
+    if not table.kind.counts_pips:
         for name in table.players:
             out[name] = None if name in rnd.absent else int(name == rnd.winner)
         return out
-    if table.is_classic:
+    if table.kind.is_classic:
         winner = classic_winner(rnd)
         points = 0
         if winner is not None:
             others = sum(h.pips for n, h in rnd.hands.items() if n != winner)
-            points = others - rnd.hands[winner].pips if r.winner_scores == "difference" else others
+            points = others - rnd.hands[winner].pips if r.winner_scores == WinnerScores.DIFFERENCE else others
             points = max(points, 0)
             if r.round_to > 1:
                 points = round_half_up(points, r.round_to)
@@ -77,7 +78,7 @@ def round_scores(table: Table, rnd: Round) -> dict[str, int | None]:
 def classic_winner(rnd: Round) -> str | None:
     """Classic games: who won the round: the player who went out, else the
     single lowest hand of a blocked round; ``None`` for a tie (seed 003)."""
-    if rnd.ended == "domino":
+    if rnd.ended == Ending.DOMINO:
         out = rnd.went_out
         return out[0] if out else None
     lowest = min(h.pips for h in rnd.hands.values())

@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from .kinds import Ending, GameKind
 from .schedule import engines, standard_deal
 from .tiles import DominoSet, double
 
@@ -42,8 +43,8 @@ def random_round(
         for _ in range(rng.randint(0, 3)):
             if tiles:
                 hands_held[p].append(tiles.pop())
-    ended = ended or rng.choice(["domino", "domino", "domino", "blocked"])
-    out = rng.choice(players) if ended == "domino" else None
+    ended = ended or rng.choice([Ending.DOMINO, Ending.DOMINO, Ending.DOMINO, Ending.BLOCKED])
+    out = rng.choice(players) if ended == Ending.DOMINO else None
     hands: dict[str, Any] = {}
     for p in players:
         held = hands_held[p]
@@ -70,7 +71,7 @@ def random_game(
     """A whole Mexican Train game record made by :func:`random_round`."""
     names = [f"P{i + 1}" for i in range(players)]
     return {
-        "kind": "mexican_train",
+        "kind": GameKind.MEXICAN_TRAIN,
         "set": set_n,
         "players": names,
         "first_starter": names[0],

@@ -25,8 +25,10 @@ from dataclasses import dataclass, field
 from datetime import date
 from typing import Any, Final
 
-KINDS: Final[tuple[str, ...]] = ("mexican_train", "draw", "block", "picture")
-"""Game kinds (design.md "Game record")."""
+from .kinds import GameKind
+
+KINDS: Final[tuple[str, ...]] = tuple(GameKind)
+"""Game kinds (:class:`~.kinds.GameKind`)."""
 
 
 def highest_wins(kind: str) -> bool:
@@ -39,7 +41,7 @@ def highest_wins(kind: str) -> bool:
     """
     if kind not in KINDS:
         raise ValueError(f"unknown game kind {kind!r}")
-    return kind != "mexican_train"
+    return GameKind(kind).highest_total_wins
 
 
 def rule_set_key(rules: Mapping[str, Any]) -> str:
@@ -203,7 +205,7 @@ def summarize(game: GameResult) -> list[PlayerGame]:
                 engines=tuple(
                     (r.engine, r.points[name] or 0)
                     for r in played
-                    if game.kind == "mexican_train" and r.engine is not None
+                    if GameKind(game.kind).has_engine and r.engine is not None
                 ),
                 event_id=game.event_id,
             )

@@ -14,8 +14,9 @@ from ..forms import (
     round_from_form,
     round_to_form,
 )
-from ..i18n import current_language, gettext, lazy_gettext, translated
-from ..pdf import HALF_OF, RULE_LABELS, VALUE_LABELS
+from ..i18n import current_language, gettext, translated
+from ..labels import KIND_NAMES, RULE_LABELS, VALUE_LABELS
+from ..pdf import HALF_OF
 from ..pips import layout as pip_layout
 from ..pips import layouts as pip_layouts
 from ..rules import RecordError, check_round, plan_round
@@ -25,14 +26,6 @@ from ..rules.tiles import SET_SIZES
 bp = Blueprint("games", __name__)
 bp.add_app_template_global(pip_layout, "pip_layout")
 bp.add_app_template_global(pip_layouts, "pip_layouts")
-
-KIND_NAMES = {
-    "mexican_train": lazy_gettext("Mexican Train"),
-    "draw": lazy_gettext("Draw game"),
-    "block": lazy_gettext("Block game"),
-    "picture": lazy_gettext("Picture dominoes"),
-}
-
 
 def rules_in_play(rules) -> list[dict]:
     """The rules that differ from the defaults, each with its explanation."""

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from flask import Blueprint, render_template
 
-from ..pdf import VALUE_LABELS
+from ..labels import VALUE_LABELS
 from ..rules.profile import OPTIONS
 
 bp = Blueprint("reference", __name__)

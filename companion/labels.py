@@ -1,0 +1,101 @@
+"""The words players read for kinds, rules and rule choices: one place for the
+pages and the score sheet.
+
+Each label is an English message marked with ``N_`` and translated where it is
+shown (``translated()`` in pages, the sheet's own language in the PDF), so the
+catalogues hold each once. Rule keys and choice values themselves (``tie_break``,
+``most_rounds_out``) are developer words and are never shown instead of a label
+when one exists.
+"""
+
+from __future__ import annotations
+
+from .rules.errors import N_
+from .rules.kinds import (
+    AfterDouble,
+    EngineOrder,
+    FirstTurn,
+    GameKind,
+    LateJoin,
+    OpenDoublesOrder,
+    TieBreak,
+    WinnerScores,
+)
+from .rules.profile import rule_applies
+
+KIND_NAMES: dict[str, str] = {
+    GameKind.MEXICAN_TRAIN: N_("Mexican Train"),
+    GameKind.DRAW: N_("Draw game"),
+    GameKind.BLOCK: N_("Block game"),
+    GameKind.PICTURE: N_("Picture dominoes"),
+}
+"""The name of each game kind on the pages."""
+
+RULE_LABELS: dict[str, str] = {
+    "double_blank_points": N_("Double-blank"),
+    "engine_order": N_("Engine order"),
+    "first_turn": N_("First turn"),
+    "after_double": N_("After a double"),
+    "open_doubles_order": N_("Open doubles"),
+    "target_score": N_("Target score"),
+    "min_round_score": N_("Round minimum"),
+    "draw_counts": N_("Deal table"),
+    "blank_half_points": N_("Blank halves"),
+    "start_engine": N_("First engine"),
+    "end_engine": N_("Last engine"),
+    "going_out_bonus": N_("Going out"),
+    "out_on_double_multiplier": N_("Out on a double"),
+    "marker_penalty": N_("Marker left"),
+    "tie_break": N_("Tie break"),
+    "late_join": N_("Late joiners"),
+    "winner_scores": N_("Round winner scores"),
+    "round_to": N_("Rounding"),
+}
+"""Short labels of the rule keys (any other key is shown by its name)."""
+
+POINT_RULES: frozenset[str] = frozenset(
+    {
+        "double_blank_points",
+        "target_score",
+        "min_round_score",
+        "blank_half_points",
+        "going_out_bonus",
+        "marker_penalty",
+    }
+)
+"""Rules whose value is a number of points."""
+
+VALUE_LABELS: dict[str, str] = {
+    EngineOrder.DESCENDING: N_("highest double first"),
+    EngineOrder.ASCENDING: N_("0-0 first"),
+    FirstTurn.ONE_TILE: N_("one tile"),
+    FirstTurn.BUILD_TRAIN: N_("build a whole train"),
+    AfterDouble.PLAY_AGAIN: N_("play again"),
+    AfterDouble.ONE_NON_DOUBLE: N_("one more non-double"),
+    OpenDoublesOrder.AS_PLAYED: N_("in the order laid"),
+    OpenDoublesOrder.REVERSE: N_("last laid first"),
+    TieBreak.NONE: N_("none: places are shared"),
+    TieBreak.MOST_ROUNDS_OUT: N_("most rounds gone out"),
+    LateJoin.ZERO: N_("start at 0"),
+    LateJoin.HIGHEST: N_("start at the highest total"),
+    LateJoin.AVERAGE: N_("start at the average"),
+    WinnerScores.OTHERS_TOTAL: N_("the others' pips"),
+    WinnerScores.DIFFERENCE: N_("the others' pips less their own"),
+}
+"""How choice values read (any other value shows as it is)."""
+
+
+def rule_kinds(key: str) -> str:
+    """The kinds rule ``key`` applies to, space-separated (``"draw block"``):
+    the new-game form shows a rule only for those (``data-kinds``)."""
+    return " ".join(kind for kind in GameKind if rule_applies(key, kind))
+
+
+def template_globals() -> dict[str, object]:
+    """What every page template may use: the kinds, their names, the labels."""
+    return {
+        "GameKind": GameKind,
+        "kind_names": KIND_NAMES,
+        "value_labels": VALUE_LABELS,
+        "rule_kinds": rule_kinds,
+    }
