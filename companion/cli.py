@@ -15,6 +15,12 @@ from sqlalchemy.exc import SQLAlchemyError
 from . import backup, services
 
 
+def _one_line(text: str) -> str:
+    """``text`` as one printable line: control and other unprintable characters
+    (a name may hold them) written as escapes, so a refusal is always one line."""
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
+
+
 def init_app(app: Flask) -> None:
     """Register the commands on ``app``."""
     app.cli.add_command(export_games)
@@ -66,7 +72,7 @@ def import_games(source: str) -> None:
     try:
         ids = backup.import_records(backup.read_document(source), source)
     except backup.BackupError as exc:
-        raise click.ClickException(str(exc)) from None
+        raise click.ClickException(_one_line(str(exc))) from None
     for gid in ids:
         click.echo(f"imported game {gid}")
     click.echo(f"imported {len(ids)} games from {source}", err=True)
@@ -95,10 +101,10 @@ def restore_command(path: str) -> None:
         upgrade()
         counts = backup.restore(doc, heads)
     except backup.BackupError as exc:
-        raise click.ClickException(str(exc)) from None
+        raise click.ClickException(_one_line(str(exc))) from None
     except SQLAlchemyError as exc:  # checked first, so only a database that fails itself
         first = str(getattr(exc, "orig", None) or exc).strip().splitlines()[0]
-        raise click.ClickException(f"the database refused the backup: {first}") from None
+        raise click.ClickException(_one_line(f"the database refused the backup: {first}")) from None
     click.echo(f"restored {counts['games']} games, {counts['rounds']} rounds, "
                f"{counts['players']} player names from {path}")
 
