@@ -230,7 +230,11 @@ def game_from_form(form) -> tuple[dict[str, Any], list[Problem]]:
     if draw in DRAW_COUNT_PRESETS:
         rules["draw_counts"] = {str(k): v for k, v in DRAW_COUNT_PRESETS[draw]["counts"].items()}
     # the form sends every rule field; keep only the rules of the chosen game
-    rules = {k: v for k, v in rules.items() if rule_applies(k, kind)}
+    # (an unknown kind keeps them all: the engine refuses the kind itself)
+    try:
+        rules = {k: v for k, v in rules.items() if rule_applies(k, kind)}
+    except ValueError:
+        pass
     if rules:
         record["rules"] = rules
     if players:

@@ -567,3 +567,13 @@ def test_two_sends_of_one_request_at_once_store_one_round(app, api, server):
         t.join()
     assert answers == [(201, 1), (201, 1)]
     assert count_rows(app) == (1, 1)
+
+
+@pytest.mark.parametrize("kind", [" ", "chess", "MEXICAN_TRAIN", "\u202e", "x" * 300])
+def test_an_unknown_game_kind_in_the_start_form_is_a_message(app, client, kind):
+    """Found by the form fuzz: an unknown kind with a rule field was a 500."""
+    token = csrf_token(client, "/")
+    r = client.post("/games", data={"csrf_token": token, "player": ["Ana", "Ben"], "starter": "0",
+                                    "set": "12", "kind": kind, "rule-double_blank_points": "0"})
+    assert r.status_code == 422
+    assert count_rows(app) == (0, 0)
