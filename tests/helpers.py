@@ -1,0 +1,118 @@
+"""Helpers shared by test modules (import them from here, never from another
+test module).
+
+:func:`reference_holders` is an exhaustive solver for the joint question of a
+round's hands, written independently of ``companion.rules.joint_decision``: it gives
+every tile of the pool, one at a time, to one of the hands or to nobody, and
+remembers the states it has seen. It knows nothing of pip classes, bounds or
+budgets, so it is slow and only meant for small sets and small hands.
+"""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import dataclass
+from functools import lru_cache
+
+from companion.rules.tiles import Tile
+
+NOBODY = None
+
+
+@dataclass(frozen=True)
+class RefHand:
+    """A pips-only hand as the reference solver sees it.
+
+    :ivar pips: pips of the hand.
+    :ivar counts: the tile counts it may have (the 0-0 included when it has it).
+    :ivar double_blank: it says it holds the 0-0.
+    :ivar blanks: tiles with one blank half, when known.
+    :ivar dealt: tiles dealt, when its draws are not typed (``None``: typed).
+    """
+
+    pips: int
+    counts: frozenset[int]
+    double_blank: bool = False
+    blanks: int | None = None
+    dealt: int | None = None
+
+
+def reference_holders(pool: list[Tile], hands: list[RefHand], boneyard: int) -> set[int | None]:
+    """Every way the 0-0 can sit in a full assignment of ``pool`` to ``hands``.
+
+    :param pool: free tiles, the 0-0 among them when nobody's tiles or the
+        engine account for it.
+    :param hands: the pips-only hands.
+    :param boneyard: draws the hands with a ``dealt`` may take together
+        (tiles held above their deal).
+    :return: the set of possible holders of the 0-0: hand indexes, and
+        ``None`` when an assignment leaves the 0-0 out of every hand. Empty
+        when the hands cannot all be made.
+    """
+    zero = Tile(0, 0)
+    declared = [j for j, h in enumerate(hands) if h.double_blank]
+    others = [t for t in pool if t != zero]
+    zero_free = zero in pool
+    choices: list[int | None]
+    if declared:
+        choices = [declared[0]] if len(declared) == 1 and zero_free else []
+    else:
+        choices = [None] + (list(range(len(hands))) if zero_free else [])
+    out: set[int | None] = set()
+    for holder in choices:
+        start = tuple((0, 1 if j == holder else 0, 0) for j in range(len(hands)))
+        if _fits(tuple(others), tuple(hands), boneyard, start):
+            out.add(holder)
+    return out
+
+
+def _fits(pool: tuple[Tile, ...], hands: tuple[RefHand, ...], boneyard: int,
+          start: tuple[tuple[int, int, int], ...]) -> bool:
+    pool = tuple(sorted(pool, key=lambda t: -t.pips))
+    pips_after = [0] * (len(pool) + 1)
+    for i in range(len(pool) - 1, -1, -1):
+        pips_after[i] = pips_after[i + 1] + pool[i].pips
+    old = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(old, 10_000))
+
+    @lru_cache(maxsize=None)
+    def go(i: int, state: tuple[tuple[int, int, int], ...]) -> bool:
+        # state per hand: (pips so far, tiles so far, blank halves so far)
+        if i == len(pool):
+            draws = 0
+            for h, (p, k, b) in zip(hands, state):
+                if p != h.pips or k not in h.counts:
+                    return False
+                if h.blanks is not None and b != h.blanks:
+                    return False
+                if h.dealt is not None:
+                    draws += max(0, k - h.dealt)
+            return draws <= boneyard
+        # plain bounds: the tiles left must hold the pips and the tiles still needed
+        if sum(h.pips - p for h, (p, _k, _b) in zip(hands, state)) > pips_after[i]:
+            return False
+        if sum(max(0, min(h.counts) - k) for h, (_p, k, _b) in zip(hands, state)) > len(pool) - i:
+            return False
+        for h, (p, k, _b) in zip(hands, state):
+            room = max(h.counts) - k  # the heaviest tiles left come next
+            if h.pips - p > pips_after[i] - pips_after[min(len(pool), i + room)]:
+                return False
+        tile = pool[i]
+        blank = 1 if tile.low == 0 and tile.high != 0 else 0
+        if go(i + 1, state):
+            return True
+        for j, h in enumerate(hands):
+            p, k, b = state[j]
+            if p + tile.pips > h.pips or k + 1 > max(h.counts):
+                continue
+            nxt = list(state)
+            nxt[j] = (p + tile.pips, k + 1, b + blank)
+            if go(i + 1, tuple(nxt)):
+                return True
+        return False
+
+    try:
+        return go(0, start)
+    finally:
+        go.cache_clear()
+        sys.setrecursionlimit(old)
