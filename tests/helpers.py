@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import sys
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 
 from companion.rules.tiles import Tile
 
@@ -75,7 +75,7 @@ def _fits(pool: tuple[Tile, ...], hands: tuple[RefHand, ...], boneyard: int,
     old = sys.getrecursionlimit()
     sys.setrecursionlimit(max(old, 10_000))
 
-    @lru_cache(maxsize=None)
+    @cache
     def go(i: int, state: tuple[tuple[int, int, int], ...]) -> bool:
         # state per hand: (pips so far, tiles so far, blank halves so far)
         if i == len(pool):

@@ -301,14 +301,17 @@ def test_two_hands_cannot_both_need_the_only_23_pip_tile():
     assert codes(refused(record([listed]))) == ["pips_infeasible"]
 
 
-def test_hands_fit_directly():
-    from companion.rules.joint import hands_fit
+def test_joint_decision_directly():
+    from companion.rules.joint_decision import IMPOSSIBLE, POSSIBLE, HandNeed, decide
+    from companion.rules.tiles import Tile
 
-    # values 1, 2, 2, 3: two hands of 2 tiles each, 3 and 5 pips: {1,2} and {2,3}
-    assert hands_fit([1, 2, 2, 3], [(3, (2,)), (5, (2,))]) is True
-    # 4 and 4 in two tiles each would need {1,3} and {2,2}: fits
-    assert hands_fit([1, 2, 2, 3], [(4, (2,)), (4, (2,))]) is True
-    # 3 and 3: {1,2} twice needs two 1s: impossible
-    assert hands_fit([1, 2, 2, 3], [(3, (2,)), (3, (2,))]) is False
-    # any count: 6 can be {1,2,3} or {2,...}: with 2 left for the other hand
-    assert hands_fit([1, 2, 2, 3], [(6, (1, 2, 3)), (2, (1, 2))]) is True
+    # tiles of 1, 2, 2 and 3 pips: 1-0, 2-0, 1-1, 2-1
+    pool = [Tile(1, 0), Tile(2, 0), Tile(1, 1), Tile(2, 1)]
+    # two hands of 2 tiles each, 3 and 5 pips: {1,2} and {2,3}
+    assert decide(pool, [HandNeed(3, 2, 2), HandNeed(5, 2, 2)]).status == POSSIBLE
+    # 4 and 4 in two tiles each: {1,3} and {2,2}
+    assert decide(pool, [HandNeed(4, 2, 2), HandNeed(4, 2, 2)]).status == POSSIBLE
+    # 3 and 3: {1,2} twice needs two tiles of 1 pip: impossible
+    assert decide(pool, [HandNeed(3, 2, 2), HandNeed(3, 2, 2)]).status == IMPOSSIBLE
+    # any count: 6 as {1,2,3}, with a 2 left for the other hand
+    assert decide(pool, [HandNeed(6, 1, 3), HandNeed(2, 1, 2)]).status == POSSIBLE

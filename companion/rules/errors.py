@@ -93,11 +93,17 @@ ERROR_CODES: frozenset[str] = frozenset(
         "pips_mismatch",
         "hands_infeasible",
         "drawn_exceeds_boneyard",
+        # the 0-0 must be in one of several hands: the table says whose
+        "double_blank_unknown",
     }
 )
 
 # Soft rules: a warning, saved when the table confirms.
-WARNING_CODES: frozenset[str] = frozenset({"deal_off_table", "players_outside_range", "left_before_end"})
+WARNING_CODES: frozenset[str] = frozenset(
+    {"deal_off_table", "players_outside_range", "left_before_end",
+     # the hands could not be checked together within the time budget
+     "unverified"}
+)
 
 
 @dataclass(frozen=True)

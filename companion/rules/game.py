@@ -86,7 +86,7 @@ class Game:
         counts = dict.fromkeys(self.table.players, 0)
         for rnd in self.rounds:
             if self.table.kind.is_classic:
-                w = classic_winner(rnd)
+                w = classic_winner(rnd, self.table.rules.blocked_tie)
                 names = [w] if w else []
             else:
                 names = rnd.went_out

@@ -1,22 +1,40 @@
 """The joint check of all hands of a round: can they be made at once?
 
 Each hand on its own is checked by :mod:`.feasibility`; here the round's hands
-are checked together: the draws against the boneyard, every hand against the
-tiles still possible for it, then all pips-only hands from one set of distinct
-tiles (``hands_infeasible`` when two hands would need the same tiles).
-:func:`check_hands` is what :mod:`.read_round` calls; :func:`hands_fit` is the
-search over tile pip values.
+are checked together, exactly, by :mod:`.joint_decision`: the draws typed and
+the draws the hands imply (tiles held above the deal) against the boneyard,
+the tiles and pips of all pips-only hands against one set of distinct tiles,
+and who holds the 0-0 when only it can make the hands. :func:`check_hands` is
+what :mod:`.read_round` calls.
+
+Rule sources: a set holds each tile once (rules-brief.md §1); tiles beyond
+the deal come from the boneyard (all seeds); the 0-0 left in a hand counts
+``double_blank_points`` (seeds 000/002/004).
 """
 
 from __future__ import annotations
 
-from bisect import bisect_left, bisect_right
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
 
 from .errors import Problems, tr
 from .feasibility import RoundTiles
+from .joint_decision import IMPOSSIBLE, UNDECIDED, HandNeed, decide_with_double_blank
 from .record import DOUBLE_BLANK, Hand, Table
 from .tiles import Tile
+
+
+@dataclass(frozen=True)
+class JointResult:
+    """What the joint check found.
+
+    :ivar hands: the hands, with the 0-0 given to the hand that must hold it.
+    :ivar unverified: the check ran out of its budget: the round is saved
+        only when the table confirms, and marked as not verified.
+    """
+
+    hands: dict[str, Hand]
+    unverified: bool = False
 
 
 def check_hands(
@@ -37,12 +55,35 @@ def check_hands(
         checked distinct, at most one 0-0).
     :param path: the round's path in the record (``rounds[2]``).
     :param problems: where problems go (``drawn_exceeds_boneyard``,
-        ``too_many_tiles``, ``pips_infeasible``, ``hands_infeasible``).
-    :return: the hands (the 0-0 inferred where only it can make a hand), or
-        ``None`` when refused.
+        ``too_many_tiles``, ``pips_infeasible``, ``hands_infeasible``,
+        ``double_blank_unknown``; the warning ``unverified``).
+    :return: the hands (the 0-0 given to the hand that must hold it), or
+        ``None`` when refused. A round the check could not decide in its
+        budget is returned with the warning ``unverified``.
+    """
+    result = check_round_hands(table, engine, dealt, hands, path, problems)
+    return None if result is None else result.hands
+
+
+def check_round_hands(
+    table: Table,
+    engine: Tile | None,
+    dealt: Mapping[str, int],
+    hands: Mapping[str, Hand],
+    path: str,
+    problems: Problems,
+    boneyard_pips: int | None = None,
+) -> JointResult | None:
+    """As :func:`check_hands`, also saying whether the round was verified.
+
+    :param boneyard_pips: the draw game where the winner scores the boneyard:
+        the pips typed for the tiles left in it, checked with the hands as one
+        more hand of at most the boneyard's size (the tiles drawn are not
+        subtracted exactly when they are not typed).
     """
     room = table.set.size - (1 if engine is not None else 0)
-    boneyard = room - sum(dealt.values()) if table.kind.has_boneyard else 0
+    boneyard = (max(0, room - sum(dealt.values()) - table.rules.boneyard_kept)
+                if table.kind.has_boneyard else 0)
     drawn_total = sum(h.drawn or 0 for h in hands.values())
     if drawn_total > boneyard:
         problems.error(f"{path}.hands", "drawn_exceeds_boneyard",
@@ -54,7 +95,6 @@ def check_hands(
                    or engine == DOUBLE_BLANK)
     tiles = RoundTiles.of(table.set_n, engine, listed, boneyard)
     result: dict[str, Hand] = {}
-    needs: list[tuple[int, tuple[int, ...]]] = []
     bad = False
     for name, hand in hands.items():
         checked = tiles.check_hand(name, hand, dealt=dealt[name], blank_free=not blank_taken,
@@ -62,211 +102,87 @@ def check_hands(
         if checked is None:
             bad = True
             continue
-        result[name], counts = checked
-        if counts is not None:
-            needs.append((hand.pips, counts))
-        if result[name].double_blank and not hand.double_blank:
-            blank_taken = True
+        result[name] = hand
     if bad:
         return None
-    if len(needs) > 1 and hands_fit([t.pips for t in tiles.free], needs) is False:
-        names = [n for n, h in result.items() if h.tiles is None and not h.out]
+    # draws: typed ones, and those implied by tiles listed above the deal
+    fixed_draws = drawn_total
+    names: list[str] = []
+    needs: list[HandNeed] = []
+    for name, hand in hands.items():
+        most = dealt[name] + (hand.drawn if hand.drawn is not None else boneyard)
+        if hand.tiles is not None or hand.out and hand.tiles_left in (None, 0):
+            if hand.drawn is None:
+                fixed_draws += max(0, len(hand.tiles or ()) - dealt[name])
+            continue
+        held = 1 if hand.double_blank else 0
+        if hand.tiles_left is not None:
+            least = top = hand.tiles_left - held
+        else:
+            least, top = (0 if held else 1), most - held
+        names.append(name)
+        needs.append(HandNeed(hand.pips, least, top, hand.blanks, held,
+                              dealt[name] if hand.drawn is None else None))
+    if fixed_draws > boneyard:
+        problems.error(f"{path}.hands", "drawn_exceeds_boneyard",
+                       tr("The hands hold {drawn} tiles more than were dealt, but the boneyard held "
+                          "only {boneyard}.", drawn=fixed_draws, boneyard=boneyard))
+        return None
+    if boneyard_pips is not None:
+        names.append(tr("the boneyard"))
+        needs.append(HandNeed(boneyard_pips, 1 if boneyard_pips else 0, max(0, boneyard - fixed_draws)))
+    if not needs:
+        return JointResult(result)
+    verdict, holder, candidates = decide_with_double_blank(
+        tiles.free, needs, not blank_taken, boneyard - fixed_draws)
+    involved = ", ".join(names[j] for j in verdict.hands) or ", ".join(names)
+    if verdict.status == IMPOSSIBLE:
+        _refuse(verdict.reason, verdict.detail, involved, fixed_draws, boneyard, path, problems)
+        return None
+    if verdict.status == UNDECIDED:
+        problems.warn(f"{path}.hands", "unverified",
+                      tr("These hands could not be checked together in time ({names}). Look at "
+                         "them again; if they are right, confirm to save the round as not verified.",
+                         names=", ".join(names)))
+        return JointResult(result, unverified=True)
+    hand_count = len(names) - (1 if boneyard_pips is not None else 0)
+    if holder is not None and holder >= hand_count or hand_count in candidates:
+        # the 0-0 may lie in the boneyard: no hand has to hold it
+        return JointResult(result)
+    if candidates and holder is None:
+        who = [names[j] for j in candidates if j >= 0]
+        problems.error(f"{path}.hands", "double_blank_unknown",
+                       tr("Only the 0-0 makes these hands, and {names} could each hold it: tick "
+                          "\"holds the 0-0\" for the player who has it.", names=", ".join(who)))
+        return None
+    if holder is not None:
+        name = names[holder]
+        result[name] = replace(result[name], double_blank=True)
+    return JointResult(result)
+
+
+def _refuse(reason: str, detail: Mapping[str, int], involved: str, fixed_draws: int, boneyard: int,
+            path: str, problems: Problems) -> None:
+    """Record why the hands cannot all be made at once."""
+    if reason == "draws":
+        problems.error(f"{path}.hands", "drawn_exceeds_boneyard",
+                       tr("The hands hold {drawn} tiles more than were dealt, but the boneyard held "
+                          "only {boneyard}.", drawn=fixed_draws + detail.get("over", 0), boneyard=boneyard))
+    elif reason == "tiles":
+        problems.error(f"{path}.hands", "hands_infeasible",
+                       tr("These hands hold at least {asked} tiles, but only {left} are left in the set "
+                          "for them.", asked=detail.get("asked", 0), left=detail.get("left", 0)))
+    elif reason == "heavy":
+        problems.error(f"{path}.hands", "hands_infeasible",
+                       tr("{names} would need {need} tiles of {value} pips or more between them; the set "
+                          "has only {have} left.", names=involved, need=detail.get("need", 0),
+                          value=detail.get("value", 0), have=detail.get("have", 0)))
+    elif reason == "light":
+        problems.error(f"{path}.hands", "hands_infeasible",
+                       tr("{names} would need {need} tiles of {value} pips or fewer between them; the set "
+                          "has only {have} left.", names=involved, need=detail.get("need", 0),
+                          value=detail.get("value", 0), have=detail.get("have", 0)))
+    else:
         problems.error(f"{path}.hands", "hands_infeasible",
                        tr("These hands cannot all be made from one set: {names} would need the same "
-                          "tiles.", names=", ".join(names)))
-        return None
-    return result
-
-
-class _OutOfBudget(Exception):
-    pass
-
-
-def _untried_sides(
-    cand: list[int], avail: dict[int, int], centre: float
-) -> tuple[list[int], list[int], list[int], list[int]]:
-    """For :func:`_pick`: the available values flattened and sorted (one entry
-    per tile), their prefix sums, and for each step ``j`` of the centre-out
-    order the bounds ``a[j]``, ``b[j]``: the values not yet tried are
-    ``flat[:a[j]]`` (low side) and ``flat[b[j]:]`` (high side)."""
-    flat: list[int] = []
-    for v in sorted(cand):
-        flat.extend([v] * avail[v])
-    pre = [0]
-    for v in flat:
-        pre.append(pre[-1] + v)
-    n = len(flat)
-    a_of = [0] * (len(cand) + 1)
-    b_of = [n] * (len(cand) + 1)
-    low_max: int | None = None
-    high_min: int | None = None
-    for j in range(len(cand) - 1, -1, -1):
-        v = cand[j]
-        if v <= centre:
-            low_max = v if low_max is None else max(low_max, v)
-        else:
-            high_min = v if high_min is None else min(high_min, v)
-        a_of[j] = bisect_right(flat, low_max) if low_max is not None else 0
-        b_of[j] = bisect_left(flat, high_min) if high_min is not None else n
-    return flat, pre, a_of, b_of
-
-
-def _pick(
-    pips: int, k: int, avail: dict[int, int], order: list[int], nodes: list[int], budget: int
-) -> Iterator[dict[int, int]]:
-    """Yield multisets ``{value: n}`` of ``k`` values from ``avail`` summing ``pips``,
-    values tried centre-out (around ``pips / k``) so scarce extremes are kept.
-
-    The values not yet tried are always the lowest and the highest ones, so the
-    least and most that ``r`` more tiles can add come from prefix sums in O(1).
-    """
-    if k == 0:
-        if pips == 0:
-            yield {}
-        return
-    centre = pips / k
-    cand = sorted((v for v in order if avail.get(v, 0) > 0), key=lambda v: (abs(v - centre), -v))
-    flat, pre, a_of, b_of = _untried_sides(cand, avail, centre)
-    n = len(flat)
-
-    def bounds(j: int, r: int) -> tuple[int, int]:
-        a, b = a_of[j], b_of[j]
-        size = a + (n - b)
-        if size < r:
-            return 1, 0
-        if r <= a:
-            least = pre[r]
-        else:
-            least = pre[a] + pre[b + r - a] - pre[b]
-        top = n - b
-        if r <= top:
-            most = pre[n] - pre[n - r]
-        else:
-            most = pre[n] - pre[b] + pre[a] - pre[a - (r - top)]
-        return least, most
-
-    chosen: dict[int, int] = {}
-
-    def walk(j: int, r: int, left: int) -> Iterator[dict[int, int]]:
-        nodes[0] += 1
-        if nodes[0] > budget:
-            raise _OutOfBudget
-        if r == 0:
-            if left == 0:
-                yield dict(chosen)
-            return
-        if j >= len(cand):
-            return
-        lo, hi = bounds(j, r)
-        if not lo <= left <= hi:
-            return
-        v = cand[j]
-        for m in range(min(avail[v], r, left // v if v else r), -1, -1):
-            if m:
-                chosen[v] = m
-            else:
-                chosen.pop(v, None)
-            yield from walk(j + 1, r - m, left - m * v)
-        chosen.pop(v, None)
-
-    yield from walk(0, k, pips)
-
-
-def _balanced(pips: int, counts: list[int], avail: dict[int, int]) -> bool:
-    """Try to take ``k`` tiles (``k`` from ``counts``, in order) summing ``pips``
-    from ``avail``, all of about the same weight: ``pips // k`` and one more.
-    Where a value runs short, two of it become one lighter and one heavier tile
-    (the sum stays). On success the tiles are taken out of ``avail``.
-
-    :return: True when such tiles were found and taken.
-    """
-    for k in counts:
-        if k == 0:
-            if pips == 0:
-                return True
-            continue
-        q, r = divmod(pips, k)
-        want: dict[int, int] = {}
-        if k - r:
-            want[q] = k - r
-        if r:
-            want[q + 1] = want.get(q + 1, 0) + r
-        for _ in range(4 * k + 8):
-            short = next((v for v, n in want.items() if n > avail.get(v, 0)), None)
-            if short is None or short < 1:
-                break
-            if want[short] >= 2:
-                # two of a scarce weight become one lighter and one heavier
-                want[short] -= 2
-                want[short - 1] = want.get(short - 1, 0) + 1
-                want[short + 1] = want.get(short + 1, 0) + 1
-                continue
-            partner = max((v for v, n in want.items() if n and v != short), default=None)
-            if partner is None:
-                break
-            # one of it and one other tile: the scarce one a pip lighter, the other a pip heavier
-            want[short] -= 1
-            want[partner] -= 1
-            want[short - 1] = want.get(short - 1, 0) + 1
-            want[partner + 1] = want.get(partner + 1, 0) + 1
-        want = {v: n for v, n in want.items() if n}
-        if all(n <= avail.get(v, 0) for v, n in want.items()) and \
-                sum(n * v for v, n in want.items()) == pips and sum(want.values()) == k:
-            for v, n in want.items():
-                avail[v] -= n
-            return True
-    return False
-
-
-def hands_fit(
-    values: Iterable[int], needs: list[tuple[int, tuple[int, ...]]], budget: int = 4000
-) -> bool | None:
-    """Can all hands be made at once from one pool of distinct tiles?
-
-    :param values: pip values of the tiles in the pool (one entry per tile).
-    :param needs: per hand, ``(pips, allowed tile counts)``.
-    :param budget: search steps allowed before giving up.
-    :return: ``True`` (an assignment exists), ``False`` (proven impossible: two
-        hands would need the same tile), or ``None`` (not decided in budget; the
-        caller accepts the entry, never refusing what may be possible).
-    """
-    avail: dict[int, int] = {}
-    for v in values:
-        avail[v] = avail.get(v, 0) + 1
-    order = sorted(avail)
-    # the tightest hands first: fewest allowed counts, then most pips per tile
-    needs = sorted(needs, key=lambda n: (len(n[1]), -(n[0] / max(1, min(n[1])))))
-    nodes = [0]
-
-    mean = sum(order) / len(order) if order else 1
-
-    def natural(pips: int, counts: Iterable[int]) -> list[int]:
-        # the most natural count first: tiles of an average weight
-        return sorted(counts, key=lambda k: abs(k - pips / max(mean, 1)))
-
-    # Most real entries fit at once: give every hand tiles of about equal
-    # weight (a quick, exact construction); search only when that fails.
-    left = dict(avail)
-    fewest_first = sorted(needs, key=lambda n: (min(n[1]), len(n[1])))
-    if all(_balanced(pips, natural(pips, counts)[:8], left) for pips, counts in fewest_first):
-        return True
-
-    def solve(i: int) -> bool:
-        if i == len(needs):
-            return True
-        pips, counts = needs[i]
-        for k in natural(pips, counts):
-            for used in _pick(pips, k, avail, order, nodes, budget):
-                for v, n in used.items():
-                    avail[v] -= n
-                ok = solve(i + 1)
-                for v, n in used.items():
-                    avail[v] += n
-                if ok:
-                    return True
-        return False
-
-    try:
-        return solve(0)
-    except _OutOfBudget:
-        return None
+                          "tiles.", names=involved))

@@ -44,8 +44,8 @@ the deal come from the boneyard (all seeds; seed 003 for the draw game).
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Iterable, Sequence
 
 from .tiles import Tile
 
@@ -133,7 +133,7 @@ class _Classes:
     blanks_after: list[int]  # blank-half tiles from class i on
 
     @classmethod
-    def of(cls, pool: Iterable[Tile]) -> "_Classes":
+    def of(cls, pool: Iterable[Tile]) -> _Classes:
         groups: dict[tuple[int, bool], list[Tile]] = {}
         for t in pool:
             groups.setdefault((t.pips, t.low == 0 and t.high != 0), []).append(t)
@@ -322,9 +322,9 @@ def decide(
     if vc is not None:
         side, v, need_total, have, group = vc
         return Verdict(IMPOSSIBLE, side, group, {"value": v, "need": need_total, "have": have})
-    group = _knapsack_violation(cl, needs, windows)
-    if group is not None:
-        return Verdict(IMPOSSIBLE, "pips", group)
+    violation = _knapsack_violation(cl, needs, windows)
+    if violation is not None:
+        return Verdict(IMPOSSIBLE, "pips", violation)
     everything = {t for ts in cl.tiles for t in ts}
     for counts in _counts_to_try(cl, needs, windows, caps):
         quick = _repair(cl, needs, windows, caps, boneyard, counts)
@@ -405,9 +405,10 @@ def _repair(cl: _Classes, needs: Sequence[HandNeed], windows: list[tuple[int, in
     for j in order:
         need, k = needs[j], ks[j]
         avg = need.pips / max(k, 1)
-        b = need.blanks
-        if b is not None:
-            if b > k or not take(j, blank, b, avg) or not take(j, plain, k - b, avg):
+        want_blanks = need.blanks
+        if want_blanks is not None:
+            if (want_blanks > k or not take(j, blank, want_blanks, avg)
+                    or not take(j, plain, k - want_blanks, avg)):
                 return None
         else:
             # plain and blank-half tiles alike
@@ -425,7 +426,7 @@ def _repair(cl: _Classes, needs: Sequence[HandNeed], windows: list[tuple[int, in
                for j, need in enumerate(needs)]
     fixed = [need.blanks is not None for need in needs] + [False]
 
-    def swap_ok(x: int, y: int, u: int) -> tuple[list[int], list[int]] | None:
+    def swap_ok(x: int, y: int, u: int) -> tuple[list[list[int]], list[list[int]]] | None:
         # x hands over a tile of u pips and takes one of u+1 from y
         for ax in (plain, blank):
             if not ax[x][u]:
@@ -552,12 +553,12 @@ def _repair(cl: _Classes, needs: Sequence[HandNeed], windows: list[tuple[int, in
         pools[(v, b)] = list(tiles)
     out = []
     for j in range(h):
-        tiles: list[Tile] = []
+        hand: list[Tile] = []
         for v in range(top):
-            for arr, b in ((plain, False), (blank, True)):
+            for arr, is_blank in ((plain, False), (blank, True)):
                 for _ in range(arr[j][v]):
-                    tiles.append(pools[(v, b)].pop())
-        out.append(tuple(tiles))
+                    hand.append(pools[(v, is_blank)].pop())
+        out.append(tuple(hand))
     return tuple(out)
 
 
@@ -589,7 +590,7 @@ class _Search:
         self.caps = caps
         self.budget = budget
         self.steps = 0
-        self.failed: set = set()
+        self.failed: set[tuple[int, int, tuple[tuple[int, int, int, int, int], ...]]] = set()
 
     def _tick(self) -> None:
         self.steps += 1
@@ -694,7 +695,14 @@ class _Search:
             greedy[best] += 1
             left -= 1
         order = sorted(range(len(states)), key=lambda j: len(options[j]))
-        prefs = {j: sorted(options[j], key=lambda t, g=greedy[j]: (abs(t - g), -t)) for j in order}
+        prefs: dict[int, list[int]] = {}
+        for j in order:
+            g = greedy[j]
+
+            def closeness(t: int, g: int = g) -> tuple[int, int]:
+                return (abs(t - g), -t)
+
+            prefs[j] = sorted(options[j], key=closeness)
         choice = [0] * len(states)
 
         def share(k: int, left: int, bone_left: int) -> bool:

@@ -184,6 +184,48 @@ OPTIONS: tuple[Option, ...] = (
         minimum=1,
         maximum=5,
     ),
+    # Options that real tables play (issue 11); each names its source.
+    Option(
+        "blocked_lowest",
+        "scores_pips",
+        N_("Mexican Train, blocked round: the player with the lowest hand scores their pips like "
+           "everyone else, or scores 0 as if they had gone out (ties for lowest all score 0)."),
+        N_("a house rule: no rule page we have gives it (the source pages count every hand)"),
+        choices=("scores_pips", "scores_zero"),
+    ),
+    Option(
+        "blocked_tie",
+        "nobody",
+        N_("Classic games, blocked round with a tie for the lowest hand: nobody scores, or the "
+           "player holding the lightest single tile wins the round."),
+        N_("a public block-game rule page (a tie wins with the lightest single tile); "
+           "another public page: nobody scores"),
+        choices=("nobody", "lightest_tile"),
+    ),
+    Option(
+        "boneyard_to_winner",
+        "no",
+        N_("Draw game: the round's winner also scores the pips of the tiles left in the boneyard."),
+        N_("a public rule page for the draw game (the stock's pips count for the winner)"),
+        choices=("no", "yes"),
+    ),
+    Option(
+        "boneyard_kept",
+        0,
+        N_("Tiles that stay in the boneyard and are never drawn (many tables keep the last 2)."),
+        N_("public rule pages for the draw game: the last two tiles are never drawn"),
+        minimum=0,
+        maximum=4,
+    ),
+    Option(
+        "engine_choice",
+        "schedule",
+        N_("Mexican Train: each round's engine is the next double of the schedule, or the "
+           "highest double anyone finds in their hand (the table says which)."),
+        N_("a set maker's leaflet: the holder of the highest double starts; if nobody has the "
+           "12-12, the 11-11 starts, and so on"),
+        choices=("schedule", "highest_double"),
+    ),
 )
 
 OPTIONS_BY_KEY: dict[str, Option] = {o.key: o for o in OPTIONS}
@@ -212,6 +254,14 @@ class RuleProfile:
     :ivar late_join: ``"zero"``, ``"highest"`` or ``"average"``.
     :ivar winner_scores: classic games: ``"others_total"`` or ``"difference"``.
     :ivar round_to: classic games: 1, or 5 for the nearest 5.
+    :ivar blocked_lowest: Mexican Train: ``"scores_pips"`` or ``"scores_zero"``
+        (the lowest hand of a blocked round scores 0).
+    :ivar blocked_tie: classic games: ``"nobody"`` or ``"lightest_tile"``.
+    :ivar boneyard_to_winner: draw game: ``"no"`` or ``"yes"`` (the winner also
+        scores the boneyard's pips, typed as the round's ``boneyard_pips``).
+    :ivar boneyard_kept: tiles never drawn from the boneyard (tiles).
+    :ivar engine_choice: ``"schedule"`` or ``"highest_double"`` (the engine is
+        the highest double found in the hands, as the table reports it).
     """
 
     double_blank_points: int = 50
@@ -232,6 +282,11 @@ class RuleProfile:
     late_join: LateJoin = LateJoin.ZERO
     winner_scores: WinnerScores = WinnerScores.OTHERS_TOTAL
     round_to: int = 1
+    blocked_lowest: str = "scores_pips"
+    blocked_tie: str = "nobody"
+    boneyard_to_winner: str = "no"
+    boneyard_kept: int = 0
+    engine_choice: str = "schedule"
 
     def as_dict(self) -> dict[str, Any]:
         """Every rule with its value (``draw_counts`` keys as strings, for JSON)."""
@@ -253,10 +308,14 @@ def _is_int(value: Any) -> bool:
 TRAIN_ONLY: frozenset[str] = frozenset(
     {"double_blank_points", "engine_order", "first_turn", "after_double", "open_doubles_order",
      "blank_half_points", "start_engine", "end_engine", "going_out_bonus",
-     "out_on_double_multiplier", "marker_penalty"}
+     "out_on_double_multiplier", "marker_penalty", "blocked_lowest", "engine_choice"}
 )
 """Rules of Mexican Train only (they score or schedule engines and trains)."""
-CLASSIC_ONLY: frozenset[str] = frozenset({"target_score", "min_round_score", "winner_scores", "round_to"})
+CLASSIC_ONLY: frozenset[str] = frozenset(
+    {"target_score", "min_round_score", "winner_scores", "round_to", "blocked_tie"}
+)
+DRAW_ONLY: frozenset[str] = frozenset({"boneyard_to_winner"})
+"""Rules of the classic draw game only."""
 """Rules of the classic block and draw games only (seed 003)."""
 
 
@@ -274,6 +333,10 @@ def rule_applies(key: str, kind: str) -> bool:
         return game.has_engine
     if key in CLASSIC_ONLY:
         return game.is_classic
+    if key in DRAW_ONLY:
+        return game == GameKind.DRAW
+    if key == "boneyard_kept":
+        return game.has_boneyard
     if key == "draw_counts":
         return game.counts_pips
     return True

@@ -1,7 +1,7 @@
 """Reading one round of a game: who sat out, the engine, the deal, the hands.
 
 :func:`parse_round` checks a round against the game's table and hands the
-hands to :func:`~.joint.check_hands` (each hand, then all together). Rule
+hands to :func:`~.joint.check_round_hands` (each hand, then all together). Rule
 sources: the engine of each round (:mod:`.schedule`); a domino round has one
 empty hand, a blocked round none (rules-brief.md §2 "End of round"; with
 ``first_turn: build_train`` several may go out, seed 003); picture dominoes
@@ -15,11 +15,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from .errors import Problems, tr
-from .joint import check_hands
+from .joint import check_round_hands
 from .kinds import Ending, FirstTurn
 from .read_hand import parse_hand
 from .record import ROUND_KEYS, Hand, Round, Table, is_int
 from .schedule import MIN_PLAYERS
+from .scoring import lightest_tile_holder
 from .tiles import Tile, double
 
 
@@ -136,13 +137,74 @@ class _RoundReader:
         self.check_tiles_once(hands)
         if self.failed or dealt is None:
             return None
-        checked = check_hands(self.table, engine, dealt, hands, self.path, self.problems)
-        if checked is None:
+        boneyard_pips = self.boneyard_pips(data)
+        joint = check_round_hands(self.table, engine, dealt, hands, self.path, self.problems,
+                                  boneyard_pips=boneyard_pips)
+        if joint is None:
             return None
+        checked = joint.hands
         self.check_who_went_out(ended, checked)
+        winner = self.tie_winner(data, ended, checked)
         if self.failed:
             return None
-        return Round(self.number, scheduled, dealt, ended, checked, self.absent, on_double)
+        return Round(self.number, scheduled, dealt, ended, checked, self.absent, on_double,
+                     winner=winner, unverified=joint.unverified, boneyard_pips=boneyard_pips)
+
+    def boneyard_pips(self, data: Mapping[str, Any]) -> int | None:
+        """The draw game with ``boneyard_to_winner: yes``: the pips left in the
+        boneyard, a whole number ≥ 0 (required); elsewhere none may be given."""
+        path, problems, table = self.path, self.problems, self.table
+        value = data.get("boneyard_pips")
+        wanted = table.kind == "draw" and table.rules.boneyard_to_winner == "yes"
+        if not wanted:
+            if value is not None:
+                problems.error(f"{path}.boneyard_pips", "bad_value",
+                               tr("The boneyard's pips count only in the draw game when the winner "
+                                  "scores them."))
+            return None
+        if value is None:
+            problems.error(f"{path}.boneyard_pips", "bad_value",
+                           tr("Give the pips left in the boneyard (0 when it is empty)."))
+            return None
+        if not is_int(value) or value < 0:
+            problems.error(f"{path}.boneyard_pips", "bad_value",
+                           tr("The boneyard's pips are a whole number, 0 or more."))
+            return None
+        return int(value)
+
+    def tie_winner(self, data: Mapping[str, Any], ended: Any, hands: Mapping[str, Hand]) -> str | None:
+        """Classic games with ``blocked_tie: lightest_tile``: who won a tie for
+        the lowest hand of a blocked round. The tiles decide when the tied
+        hands were entered tile by tile; otherwise the table names the player
+        holding the lightest single tile in ``winner``."""
+        path, problems, table = self.path, self.problems, self.table
+        given = data.get("winner")
+        tied: list[str] = []
+        if table.kind.is_classic and ended == Ending.BLOCKED and hands:
+            least = min(h.pips for h in hands.values())
+            tied = [n for n, h in hands.items() if h.pips == least]
+        if len(tied) < 2 or table.rules.blocked_tie != "lightest_tile":
+            if given is not None:
+                problems.error(f"{path}.winner", "bad_value",
+                               tr("A winner is named only for a tie of a blocked round, when the "
+                                  "lightest tile breaks it."))
+            return None
+        by_tiles = lightest_tile_holder({n: hands[n].tiles for n in tied})
+        if given is None:
+            if by_tiles is None:
+                problems.error(f"{path}.winner", "bad_value",
+                               tr("{names} tie for the lowest hand: say who holds the lightest single "
+                                  "tile.", names=", ".join(tied)))
+            return by_tiles
+        if given not in tied or (by_tiles is not None and given != by_tiles):
+            problems.error(f"{path}.winner", "bad_value",
+                           tr("The lightest single tile of {names} is in {name}'s hand.",
+                              names=", ".join(tied), name=by_tiles)
+                           if by_tiles is not None
+                           else tr("{name} is not one of the tied players ({names}).", name=given,
+                                   names=", ".join(tied)))
+            return None
+        return str(given)
 
     def scheduled_engine(self, data: Mapping[str, Any]) -> tuple[bool, int | None]:
         """Whether the game has this round, and the suit of its engine.
@@ -161,6 +223,14 @@ class _RoundReader:
                            tr("This game has {rounds} rounds; it is finished.", rounds=len(table.engines)))
             return False, None
         scheduled = table.engines[number - 1]
+        if table.rules.engine_choice == "highest_double":
+            # the engine is the highest double found in the hands: the table says which
+            found = data.get("engine", scheduled)
+            if not is_int(found) or not 0 <= found <= table.set_n:
+                problems.error(f"{path}.engine", "bad_value",
+                               tr("Give the engine double found in the hands, 0 to {set}.", set=table.set_n))
+                return False, None
+            return True, int(found)
         if data.get("engine", scheduled) != scheduled:
             problems.error(f"{path}.engine", "engine_out_of_sequence",
                            tr("Round {number} is played with the {engine}-{engine} engine.", number=number,

@@ -25,9 +25,9 @@ MAX_NAME = 40
 HAND_KEYS = frozenset({"pips", "tiles_left", "double_blank", "tiles", "drawn", "marker", "blanks"})
 ROUND_KEYS = frozenset(
     {"engine", "dealt", "ended", "hands", "absent", "ended_on_double", "winner",
-     "number", "confirm", "version",
-     # derived fields of a GET, accepted (and ignored) so a record read back can be sent again
-     "scores", "totals", "starter"}
+     "number", "confirm", "version", "boneyard_pips",
+     # derived fields (``unverified`` is worked out again on every read) of a GET, accepted (and ignored) so a record read back can be sent again
+     "scores", "totals", "starter", "unverified"}
 )
 RECORD_KEYS = frozenset(
     {"format", "version", "kind", "set", "rules", "players", "first_starter", "rounds",
@@ -114,7 +114,13 @@ class Round:
     :ivar hands: each present player's :class:`Hand`, by name, in seat order.
     :ivar absent: players who sat this round out.
     :ivar ended_on_double: the last tile played was a double.
-    :ivar winner: picture dominoes: who went out first.
+    :ivar winner: picture dominoes: who went out first; classic games with
+        ``blocked_tie: lightest_tile``: who won a tie of a blocked round.
+    :ivar unverified: the hands could not be checked together within the
+        time budget; the table confirmed them (shown on the scoreboard and
+        the sheet).
+    :ivar boneyard_pips: the draw game with ``boneyard_to_winner: yes``: pips
+        of the tiles left in the boneyard (pips), else ``None``.
     """
 
     number: int
@@ -125,6 +131,8 @@ class Round:
     absent: tuple[str, ...] = ()
     ended_on_double: bool = False
     winner: str | None = None
+    unverified: bool = False
+    boneyard_pips: int | None = None
 
     @property
     def went_out(self) -> list[str]:
@@ -151,6 +159,10 @@ class Round:
             d["hands"] = {name: hand.as_dict() for name, hand in self.hands.items()}
         if self.absent:
             d["absent"] = list(self.absent)
+        if self.boneyard_pips is not None:
+            d["boneyard_pips"] = self.boneyard_pips
+        if self.unverified:
+            d["unverified"] = True
         return d
 
 

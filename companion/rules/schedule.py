@@ -30,7 +30,14 @@ from .tiles import DominoSet
 MIN_PLAYERS = 2
 """Fewest players for Mexican Train (rules-brief.md §2)."""
 MAX_PLAYERS = 12
-"""Most players the app seats (double-15/18 sets: 9–12 players, seeds 002/004)."""
+"""Most players the app seats without a warning (double-15/18 sets: 9–12
+players, seeds 002/004)."""
+LARGE_SET_MAX_PLAYERS = 16
+"""Most players seated on a double-15 or double-18 set, with a warning to
+confirm above :data:`MAX_PLAYERS`: clubs seat 13–14 with a double-18, 11
+tiles each (a public rule page of a domino-set maker, reproduced on a
+public blog: "For 13-14 players, use a double-18 set - each player takes
+11"); 16 is where the deal table of this module still leaves a boneyard."""
 
 SEED_DEAL: dict[int, dict[int, int]] = {
     12: {2: 16, 3: 16, 4: 15, 5: 14, 6: 12, 7: 10, 8: 9},

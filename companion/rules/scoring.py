@@ -19,6 +19,7 @@ from collections.abc import Iterable, Mapping
 
 from .kinds import Ending, WinnerScores
 from .record import Round, Standing, Table, round_half_up
+from .tiles import Tile
 
 
 def round_scores(table: Table, rnd: Round) -> dict[str, int | None]:
@@ -35,6 +36,14 @@ def round_scores(table: Table, rnd: Round) -> dict[str, int | None]:
     blocked round; a tie for lowest scores nobody) scores the others' pips
     (``winner_scores: difference``: less their own), rounded to ``round_to``,
     and nothing when under ``min_round_score``. Picture dominoes: 1 for the winner.
+
+    Options (issue 11): ``blocked_lowest: scores_zero``: the lowest hand of a
+    blocked Mexican Train round (every hand tied for lowest) scores 0 besides
+    a marker penalty (a house rule tables ask for; no rule page we have gives it);
+    ``blocked_tie: lightest_tile``: see :func:`classic_winner`;
+    ``boneyard_to_winner: yes``: in the draw game the winner also scores the
+    round's ``boneyard_pips`` (a public draw-game rule page: the stock counts
+    for the winner).
     """
     r = table.rules
     out: dict[str, int | None] = {}
@@ -43,11 +52,13 @@ def round_scores(table: Table, rnd: Round) -> dict[str, int | None]:
             out[name] = None if name in rnd.absent else int(name == rnd.winner)
         return out
     if table.kind.is_classic:
-        winner = classic_winner(rnd)
+        winner = classic_winner(rnd, r.blocked_tie)
         points = 0
         if winner is not None:
             others = sum(h.pips for n, h in rnd.hands.items() if n != winner)
             points = others - rnd.hands[winner].pips if r.winner_scores == WinnerScores.DIFFERENCE else others
+            if table.kind == "draw" and r.boneyard_to_winner == "yes":
+                points += rnd.boneyard_pips or 0
             points = max(points, 0)
             if r.round_to > 1:
                 points = round_half_up(points, r.round_to)
@@ -56,6 +67,10 @@ def round_scores(table: Table, rnd: Round) -> dict[str, int | None]:
         for name in table.players:
             out[name] = None if name in rnd.absent else (points if name == winner else 0)
         return out
+    lowest: set[str] = set()
+    if rnd.ended == "blocked" and r.blocked_lowest == "scores_zero" and rnd.hands:
+        least = min(h.pips for h in rnd.hands.values())
+        lowest = {n for n, h in rnd.hands.items() if h.pips == least}
     for name in table.players:
         hand = rnd.hands.get(name)
         if hand is None:
@@ -63,6 +78,8 @@ def round_scores(table: Table, rnd: Round) -> dict[str, int | None]:
             continue
         if hand.out:
             pts = r.going_out_bonus
+        elif name in lowest:
+            pts = 0
         else:
             pts = hand.pips + r.blank_half_points * hand.blank_halves
             if hand.double_blank:
@@ -75,15 +92,42 @@ def round_scores(table: Table, rnd: Round) -> dict[str, int | None]:
     return out
 
 
-def classic_winner(rnd: Round) -> str | None:
+def classic_winner(rnd: Round, tie: str = "nobody") -> str | None:
     """Classic games: who won the round: the player who went out, else the
-    single lowest hand of a blocked round; ``None`` for a tie (seed 003)."""
+    single lowest hand of a blocked round (the Russian collection's classic
+    games); ``None`` for a tie.
+
+    :param tie: ``"nobody"`` (a tie scores nobody, as on public block-game
+        rule pages) or ``"lightest_tile"``: of the tied hands, the one holding
+        the lightest single tile wins (a public block-game rule page). The
+        tiles decide when every tied hand was entered tile by tile; otherwise
+        the round's ``winner`` says who held it (checked when the round is read).
+    """
     if rnd.ended == Ending.DOMINO:
         out = rnd.went_out
         return out[0] if out else None
     lowest = min(h.pips for h in rnd.hands.values())
     low = [n for n, h in rnd.hands.items() if h.pips == lowest]
-    return low[0] if len(low) == 1 else None
+    if len(low) == 1:
+        return low[0]
+    if tie != "lightest_tile":
+        return None
+    if rnd.winner in low:
+        return rnd.winner
+    return lightest_tile_holder({n: rnd.hands[n].tiles for n in low})
+
+
+def lightest_tile_holder(tiles: Mapping[str, tuple[Tile, ...] | None]) -> str | None:
+    """Of hands entered tile by tile, the one holding the lightest single tile
+    (pips); ``None`` when a hand's tiles are not known or two share it."""
+    best: dict[str, int] = {}
+    for name, hand in tiles.items():
+        if not hand:
+            return None
+        best[name] = min(t.pips for t in hand)
+    least = min(best.values())
+    who = [n for n, v in best.items() if v == least]
+    return who[0] if len(who) == 1 else None
 
 
 def rank_players(
