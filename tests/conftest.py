@@ -13,9 +13,15 @@ import threading
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 from werkzeug.serving import make_server
 
 from companion import create_app
+
+# Every property test runs the same examples on every run (a test's own
+# @settings adds to this profile; derandomize stays on).
+settings.register_profile("repository", derandomize=True, database=None)
+settings.load_profile("repository")
 
 TOKEN = "test-token-4f9c"
 FIXTURES = Path(__file__).parent / "fixtures"
@@ -94,6 +100,15 @@ def csrf_token(client, url: str) -> str:
     m = re.search(r'name="csrf_token" value="([^"]+)"', html)
     assert m, f"no CSRF token on {url}"
     return m.group(1)
+
+
+def view_key(app, gid: int) -> str:
+    """The spectator key of game ``gid`` (its view-only link)."""
+    from companion.db import db
+    from companion.models import GameRow
+
+    with app.app_context():
+        return db.session.get(GameRow, gid).view_key
 
 
 def count_rows(app) -> tuple[int, int]:

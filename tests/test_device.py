@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 import re
-from pathlib import Path
 
 import pytest
 
@@ -25,12 +24,6 @@ def test_unknown_theme_and_foreign_next_are_ignored(client):
     assert r.status_code == 302 and "evil" not in r.headers["Location"]
     assert "Set-Cookie" not in r.headers or "theme=" not in r.headers["Set-Cookie"]
     assert 'data-theme="auto"' in client.get("/").get_data(as_text=True)
-
-
-def test_css_has_the_dark_and_contrast_themes_and_follows_the_system(app):
-    css = Path(app.static_folder, "app.css").read_text(encoding="utf-8")
-    assert ':root[data-theme="dark"]' in css and ':root[data-theme="contrast"]' in css
-    assert "prefers-color-scheme: dark" in css and "prefers-contrast: more" in css
 
 
 def test_manifest_and_icons_are_served_without_the_token(anon):

@@ -50,15 +50,31 @@ class Http:
         self.conn.close()
 
 
-def _slow_checks(monkeypatch, seconds: float = 0.05) -> None:
-    """Make each save take a while inside its transaction, so the racers overlap."""
+def _overlapping_saves(monkeypatch, app, tablets: int) -> None:
+    """Make the racing saves overlap for certain, without a sleep: the first
+    save to reach the rules check (holding the game's write lock) waits until
+    every tablet's request is inside the server, so the others are in flight
+    behind its lock while it saves."""
+    arrived = [0]
+    lock = threading.Lock()
+    everyone = threading.Event()
+    inner = app.wsgi_app
+
+    def counting(environ, start_response):
+        with lock:
+            arrived[0] += 1
+            if arrived[0] >= tablets:
+                everyone.set()
+        return inner(environ, start_response)
+
     real = services.check_round
 
-    def slow(*args, **kwargs):
-        time.sleep(seconds)
+    def held(*args, **kwargs):
+        assert everyone.wait(60), "not every tablet's request reached the server"
         return real(*args, **kwargs)
 
-    monkeypatch.setattr(services, "check_round", slow)
+    monkeypatch.setattr(app, "wsgi_app", counting)
+    monkeypatch.setattr(services, "check_round", held)
 
 
 def _race(n: int, work) -> list:
@@ -85,8 +101,8 @@ def _hands(winner: int, pips: int) -> dict:
 
 @pytest.mark.parametrize("tablets", [2, 6])
 def test_tablets_saving_the_same_round_one_is_saved_the_others_409(app, api, server, monkeypatch, tablets):
-    _slow_checks(monkeypatch)
     gid = api.post("/api/games", json=HEAD).get_json()["id"]
+    _overlapping_saves(monkeypatch, app, tablets)
     sent = [{"number": 1, "ended": "domino", "hands": _hands(i % 4, 10 + i)} for i in range(tablets)]
 
     def save(i):
@@ -117,7 +133,7 @@ def test_tablets_correcting_the_same_round_one_wins_the_other_409(app, api, serv
     r = api.post(f"/api/games/{gid}/rounds", json={"number": 1, "ended": "domino", "hands": _hands(0, 5)})
     assert r.status_code == 201
     assert r.get_json()["round"]["version"] == 1
-    _slow_checks(monkeypatch)
+    _overlapping_saves(monkeypatch, app, 2)
     edits = [{"version": 1, "ended": "domino", "hands": _hands(1, 20)},
              {"version": 1, "ended": "domino", "hands": _hands(2, 30)}]
 
@@ -139,6 +155,10 @@ def test_tablets_correcting_the_same_round_one_wins_the_other_409(app, api, serv
         p: h["pips"] for p, h in edits[winner]["hands"].items()}
 
 
+STORM_ACTIONS = 25
+"""Changes each device tries in the storm (a fixed number: no clock)."""
+
+
 def test_a_storm_of_mixed_changes_leaves_a_whole_game(app, api, server, full_game):
     """Six devices add, correct and delete rounds of one game at once for a
     moment; every answer is 2xx, 409 or 422, and the stored game reads back as a
@@ -146,7 +166,6 @@ def test_a_storm_of_mixed_changes_leaves_a_whole_game(app, api, server, full_gam
     record = full_game["record"]
     rounds = record["rounds"]
     gid = api.post("/api/games", json={**record, "rounds": []}).get_json()["id"]
-    deadline = time.monotonic() + 2.0
     seen: list[int] = []
     lock = threading.Lock()
 
@@ -154,7 +173,7 @@ def test_a_storm_of_mixed_changes_leaves_a_whole_game(app, api, server, full_gam
         rng = random.Random(i)
         c = Http(server)
         try:
-            while time.monotonic() < deadline:
+            for _ in range(STORM_ACTIONS):
                 status, game = c.send("GET", f"/api/games/{gid}")
                 assert status == 200, game
                 n = len(game["rounds"])
@@ -255,6 +274,7 @@ def test_a_server_killed_while_saving_loses_nothing_and_resumes(app, api, full_g
         # Four more tables stream rounds (game after game) until the kill.
         acked: dict[int, int] = {}
         lock = threading.Lock()
+        streaming = threading.Event()  # set once a dozen rounds are saved
 
         def table(k):
             t = Http(base, timeout=5)
@@ -269,6 +289,8 @@ def test_a_server_killed_while_saving_loses_nothing_and_resumes(app, api, full_g
                         assert status == 201
                         with lock:
                             acked[gid] = i + 1
+                            if sum(acked.values()) >= 12:
+                                streaming.set()
             except (OSError, http.client.HTTPException):
                 return  # the server is gone
             finally:
@@ -278,13 +300,7 @@ def test_a_server_killed_while_saving_loses_nothing_and_resumes(app, api, full_g
         for t in threads:
             t.start()
         # Let the stream get going (at least a dozen rounds saved), then kill.
-        wait_until = time.monotonic() + 30
-        while time.monotonic() < wait_until:
-            with lock:
-                if sum(acked.values()) >= 12:
-                    break
-            time.sleep(0.02)
-        time.sleep(random.uniform(0.0, 0.1))
+        assert streaming.wait(120), acked
         proc.kill()  # SIGKILL in the middle of the stream
         proc.wait(10)
         for t in threads:

@@ -166,7 +166,7 @@ def test_engine_message_with_fields_and_plural_in_korean_and_russian(api):
 
 
 def test_page_form_error_in_the_cookie_language(client):
-    from tests.conftest import csrf_token
+    from .conftest import csrf_token
 
     token = csrf_token(client, "/")
     client.get("/lang/hr")

@@ -11,7 +11,7 @@ import pytest
 
 from companion import create_app, security
 
-from .conftest import TOKEN, _reset_database, count_rows, csrf_token
+from .conftest import TOKEN, _reset_database, count_rows, csrf_token, view_key
 
 ROOT = Path(__file__).resolve().parent.parent
 HEAD = {"kind": "mexican_train", "set": 12, "players": ["Ana", "Ben"], "first_starter": "Ana"}
@@ -23,14 +23,6 @@ def new_game(api, players=("Ana", "Ben")) -> int:
     r = api.post("/api/games", json={**HEAD, "players": list(players), "first_starter": players[0]})
     assert r.status_code == 201, r.get_json()
     return r.get_json()["id"]
-
-
-def view_key(app, gid: int) -> str:
-    from companion.db import db
-    from companion.models import GameRow
-
-    with app.app_context():
-        return db.session.get(GameRow, gid).view_key
 
 
 # -- headers -------------------------------------------------------------------
@@ -68,23 +60,44 @@ def test_every_answer_carries_the_security_headers(request, who, url, status):
     r.close()
 
 
-def test_templates_have_no_inline_script_or_style():
-    """The CSP forbids inline script and style: the browser pages must not need them
-    (the PDF templates are rendered by WeasyPrint, not a browser, and are left out)."""
+def _inline_code(name: str, html: str) -> list[str]:
+    """What in a page the CSP would block: inline script, style or handlers."""
+    found = []
+    for m in re.finditer(r"<script\b[^>]*>", html):
+        if "src=" not in m.group(0):
+            found.append(f"{name}: inline <script>")
+    if re.search(r"<style\b", html):
+        found.append(f"{name}: <style> block")
+    if re.search(r"\sstyle\s*=", html):
+        found.append(f"{name}: style= attribute")
+    for m in re.finditer(r"\son[a-z]+\s*=\s*[\"']", html):
+        found.append(f"{name}: event handler attribute {m.group(0).strip()}")
+    if "javascript:" in html:
+        found.append(f"{name}: javascript: URL")
+    return found
+
+
+def test_pages_have_no_inline_script_or_style(app, client, anon, api):
+    """The CSP forbids inline script and style: every page as served (a game
+    played, a correction form, a form sent back with errors, the sign-in page)
+    must not need them. The PDF sheet is laid out by WeasyPrint, not a browser."""
+    record = {"kind": "mexican_train", "set": 12, "players": ["Ana", "Ben"], "first_starter": "Ana"}
+    gid = api.post("/api/games", json=record).get_json()["id"]
+    api.post(f"/api/games/{gid}/rounds", json={"ended": "domino", "hands": {
+        "Ana": {"pips": 0}, "Ben": {"pips": 12}}})
+    pages = {
+        url: client.get(url)
+        for url in ["/", f"/games/{gid}", f"/games/{gid}/rounds/1/edit", f"/games/{gid}/table",
+                    "/rules", "/planner", "/devices"]
+    }
+    pages["/login"] = anon.get("/login")
+    pages["/games (form refused)"] = client.post("/games", data={
+        "csrf_token": csrf_token(client, "/"), "kind": "mexican_train", "set": "12",
+        "player": ["Ana"]})
     offenders = []
-    for path in sorted((ROOT / "templates").glob("*.html")):
-        text = path.read_text()
-        for m in re.finditer(r"<script\b[^>]*>", text):
-            if "src=" not in m.group(0):
-                offenders.append(f"{path.name}: inline <script>")
-        if re.search(r"<style\b", text):
-            offenders.append(f"{path.name}: <style> block")
-        if re.search(r"\sstyle\s*=", text):
-            offenders.append(f"{path.name}: style= attribute")
-        for m in re.finditer(r"\son[a-z]+\s*=\s*[\"']", text):
-            offenders.append(f"{path.name}: event handler attribute {m.group(0).strip()}")
-        if "javascript:" in text:
-            offenders.append(f"{path.name}: javascript: URL")
+    for name, r in pages.items():
+        assert r.status_code in (200, 422) and r.mimetype == "text/html", (name, r.status_code)
+        offenders += _inline_code(name, r.get_data(as_text=True))
     assert offenders == []
 
 

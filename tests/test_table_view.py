@@ -6,7 +6,7 @@ from __future__ import annotations
 import html as htmllib
 import re
 
-from .test_security import view_key
+from .conftest import view_key
 
 
 def _poll_url(page: str) -> str:

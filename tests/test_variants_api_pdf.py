@@ -5,10 +5,7 @@ from __future__ import annotations
 
 import io
 
-import pytest
 from pypdf import PdfReader
-
-pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
 HOUSE = {
     "kind": "mexican_train", "set": 12, "players": ["Ana", "Ben", "Cy"], "first_starter": "Ana",
