@@ -117,7 +117,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     from flask_compress import Compress
 
     from . import auth, cli, security
-    from .views import api, device, games, health, planner, reference
+    from .views import api, device, games, health, phones, planner, reference
 
     security.init_app(app)
     Compress(app)
@@ -131,6 +131,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     app.register_blueprint(health.bp)
     app.register_blueprint(planner.bp)
     app.register_blueprint(device.bp)
+    app.register_blueprint(phones.bp)
     csrf.exempt(planner.api_plan)  # JSON only, like the rest of /api
     csrf.exempt(api.bp)  # JSON only, Bearer or session; see api.require_json
     cli.init_app(app)

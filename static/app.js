@@ -247,6 +247,11 @@
         form.querySelector(".picked[data-for='" + seat + "']").textContent = tiles.join(" ");
         var pipsField = document.getElementById("pips-" + seat);
         pipsField.value = tiles.length ? String(pips) : "";
+        // the tiles picked also give the tiles left and whether the 0-0 is among them
+        var left = form.querySelector("input[name='left-" + seat + "']");
+        if (left) left.value = tiles.length ? String(tiles.length) : "";
+        var blank = form.querySelector("input[name='blank-" + seat + "']");
+        if (blank) blank.checked = tiles.indexOf("0-0") >= 0;
         sync();
       }
       seat = null;

@@ -1,0 +1,255 @@
+"""Every player's own phone: seat links, the hands they send, the QR code.
+
+The game page shows a QR code (made here, on the server, by ``segno``). A
+player scans it, picks their seat, and gets a link of their own
+(``/s/<key>``) that may write that seat's hand of the current round and
+nothing else. The hand is checked alone by the rules engine as soon as it is
+sent (:func:`companion.rules.seat.check_seat_hand`) and kept as a
+:class:`~companion.models.SeatEntryRow` until the round is saved; the
+scorekeeper fills the round form from the phones and saves it (the whole
+round is checked then), or, when the game's ``autosave`` is on, the round
+saves itself once every seat has entered and the engine accepts it.
+
+A seat link stops working when the tablet revokes it, when the tablet makes a
+new QR code (every link of the game is revoked), or when the game ends.
+Views stay thin (``companion/views/phones.py``); this module loads, checks,
+stores.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from markupsafe import Markup
+
+from . import services
+from .db import db
+from .models import GameRow, PhoneAccessRow, SeatEntryRow, SeatLinkRow
+from .rules import Game, RecordError
+from .rules.seat import check_seat_hand
+from .security import new_view_key, view_key_ok
+
+
+class Gone(Exception):
+    """The link no longer works: revoked, replaced, or the game has ended.
+
+    :ivar reason: ``"revoked"`` or ``"finished"``.
+    """
+
+    def __init__(self, reason: str):
+        self.reason = reason
+        super().__init__(reason)
+
+
+def access(game_id: int) -> PhoneAccessRow:
+    """The game's phone settings, made on first use (a fresh QR secret).
+
+    :raises services.NotFound: no such game.
+    """
+    services.get_row(game_id)
+    row = db.session.get(PhoneAccessRow, game_id)
+    if row is None:
+        row = PhoneAccessRow(game_id=game_id, join_key=new_view_key(), autosave=False)
+        db.session.add(row)
+        db.session.commit()
+    return row
+
+
+def qr_svg(url: str) -> Markup:
+    """The QR code of ``url`` as inline SVG (segno; dark modules on a light box).
+
+    :param url: the address to encode (the game's join link).
+    :return: safe markup: an ``<svg class="qr">`` that scales to its box.
+    """
+    import segno
+
+    code = segno.make(url, error="m")
+    return Markup(code.svg_inline(scale=1, border=2, svgclass="qr", lineclass="qr-line", omitsize=True,
+                                  dark="#000", light="#fff"))
+
+
+def new_qr(game_id: int) -> None:
+    """A new QR secret for the game; every seat link made so far stops working."""
+    row = access(game_id)
+    row.join_key = new_view_key()
+    db.session.execute(
+        db.update(SeatLinkRow).where(SeatLinkRow.game_id == game_id).values(revoked=True)
+    )
+    db.session.commit()
+
+
+def set_autosave(game_id: int, on: bool) -> None:
+    """Save the round by itself once every seat has entered (``on``), or not."""
+    access(game_id).autosave = on
+    db.session.commit()
+
+
+def revoke(game_id: int, seat: int) -> None:
+    """The seat's links stop working (its phone gets a "link ended" page)."""
+    db.session.execute(
+        db.update(SeatLinkRow)
+        .where(SeatLinkRow.game_id == game_id, SeatLinkRow.seat == seat)
+        .values(revoked=True)
+    )
+    db.session.commit()
+
+
+def join_ok(game_id: int, key: str) -> bool:
+    """True when ``key`` is the game's current QR secret (constant-time compare)."""
+    row = db.session.get(PhoneAccessRow, game_id)
+    return row is not None and view_key_ok(key, row.join_key)
+
+
+def link_seat(game_id: int, key: str, seat: int) -> SeatLinkRow:
+    """A new link for ``seat`` (an earlier phone's link for that seat stops).
+
+    :raises Gone: the QR secret is not the game's current one, or the game has ended.
+    :raises ValueError: no such seat.
+    """
+    row, game = services.load(game_id)
+    if not join_ok(game_id, key):
+        raise Gone("revoked")
+    if game.finished:
+        raise Gone("finished")
+    if not 0 <= seat < len(game.table.players):
+        raise ValueError(seat)
+    db.session.execute(
+        db.update(SeatLinkRow)
+        .where(SeatLinkRow.game_id == game_id, SeatLinkRow.seat == seat)
+        .values(revoked=True)
+    )
+    link = SeatLinkRow(game_id=game_id, seat=seat, key=new_view_key(), revoked=False)
+    db.session.add(link)
+    db.session.commit()
+    return link
+
+
+@dataclass(frozen=True)
+class Seat:
+    """What a seat link opens.
+
+    :ivar link: the stored link.
+    :ivar row: the stored game.
+    :ivar game: the game as read by the engine.
+    :ivar name: the seat's player.
+    """
+
+    link: SeatLinkRow
+    row: GameRow
+    game: Game
+    name: str
+
+
+def open_seat(key: str) -> Seat:
+    """The seat that ``key`` links to.
+
+    :raises services.NotFound: no such link.
+    :raises Gone: revoked or replaced (``"revoked"``), or the game has ended
+        (``"finished"``).
+    """
+    link = db.session.execute(db.select(SeatLinkRow).where(SeatLinkRow.key == key)).scalar_one_or_none()
+    if link is None or not view_key_ok(key, link.key):
+        raise services.NotFound("no such seat link")
+    if link.revoked:
+        raise Gone("revoked")
+    row, game = services.load(link.game_id)
+    if game.finished:
+        raise Gone("finished")
+    return Seat(link, row, game, game.table.players[link.seat])
+
+
+def entries(game_id: int, number: int) -> dict[int, SeatEntryRow]:
+    """The hands sent from phones for round ``number``, by seat."""
+    rows = db.session.execute(
+        db.select(SeatEntryRow).where(SeatEntryRow.game_id == game_id, SeatEntryRow.number == number)
+    ).scalars()
+    return {r.seat: r for r in rows}
+
+
+def send_hand(seat: Seat, hand: dict[str, Any], out: bool) -> SeatEntryRow:
+    """Keep the seat's hand of the current round, once the engine accepts it alone.
+
+    :param seat: the open seat (:func:`open_seat`).
+    :param hand: the hand object of a game record (``{"pips": 23, "tiles_left": 3}``,
+        ``{"tiles": ["6-5"]}``; ``{"pips": 0, "tiles_left": 0}`` with ``out``).
+    :param out: the player went out (domino).
+    :raises RecordError: the engine refuses the hand (problems at ``hands.<name>…``).
+    """
+    check_seat_hand(seat.game, seat.name, hand)
+    number = len(seat.game.rounds) + 1
+    entry = entries(seat.row.id, number).get(seat.link.seat)
+    if entry is None:
+        entry = SeatEntryRow(game_id=seat.row.id, number=number, seat=seat.link.seat, hand=hand, out=out)
+        db.session.add(entry)
+    else:
+        entry.hand, entry.out = hand, out
+    db.session.commit()
+    _autosave(seat.row.id)
+    return entry
+
+
+def round_from_phones(game: Game, sent: dict[int, SeatEntryRow]) -> dict[str, Any]:
+    """The round object (design.md) made of the hands sent, for the round form
+    or for saving: ``ended`` is ``"domino"`` when a phone said "I went out"."""
+    hands = {game.table.players[s]: dict(e.hand) for s, e in sorted(sent.items())}
+    data: dict[str, Any] = {"hands": hands}
+    if any(e.out for e in sent.values()):
+        data["ended"] = "domino"
+    return data
+
+
+def _autosave(game_id: int) -> None:
+    """With ``autosave`` on: save the round once every seat has entered, one of
+    them went out, and the engine accepts the whole round without a warning.
+    Anything else is left to the scorekeeper, who sees the same hands."""
+    settings = db.session.get(PhoneAccessRow, game_id)
+    if settings is None or not settings.autosave:
+        return
+    row, game = services.load(game_id)
+    plan = game.next_round()
+    if plan is None:
+        return
+    sent = entries(game_id, plan.number)
+    if len(sent) < len(game.table.players) or not any(e.out for e in sent.values()):
+        return
+    try:
+        services.add_round(game_id, round_from_phones(game, sent), number=plan.number)
+    except (RecordError, services.Conflict):
+        return
+
+
+def status(game_id: int) -> dict[str, Any]:
+    """What the tablet shows of the phones: for each seat, whether a phone is
+    linked and whether it has entered the current round's hand.
+
+    :return: ``{"number", "revision", "autosave", "finished", "seats": [{"seat",
+        "name", "linked", "entered", "out", "pips"}]}``; ``pips`` of a hand given
+        by tiles is their sum.
+    """
+    row, game = services.load(game_id)
+    settings = db.session.get(PhoneAccessRow, game_id)
+    number = len(game.rounds) + 1
+    sent = entries(game_id, number)
+    linked = {
+        s for (s,) in db.session.execute(
+            db.select(SeatLinkRow.seat).where(SeatLinkRow.game_id == game_id, SeatLinkRow.revoked.is_(False))
+        )
+    }
+    seats = []
+    for s, name in enumerate(game.table.players):
+        e = sent.get(s)
+        pips = None
+        if e is not None:
+            pips = e.hand.get("pips")
+            if pips is None and "tiles" in e.hand:
+                pips = sum(int(a) + int(b) for a, b in (t.split("-") for t in e.hand["tiles"]))
+        seats.append({"seat": s, "name": name, "linked": s in linked, "entered": e is not None,
+                      "out": bool(e and e.out), "pips": pips})
+    return {"number": number, "revision": row.revision, "autosave": bool(settings and settings.autosave),
+            "finished": game.finished, "seats": seats}
+
+
+__all__ = ["Gone", "Seat", "access", "entries", "join_ok", "link_seat", "new_qr", "open_seat",
+           "qr_svg", "revoke", "round_from_phones", "send_hand", "set_autosave",
+           "status"]

@@ -1,0 +1,59 @@
+"""One seat's hand, checked alone: what a player's own phone sends.
+
+A player enters their own hand at the end of a round (companion/phones.py).
+Before the scorekeeper saves the round, the engine checks that hand by itself:
+the fields are read as in a game record (:func:`~.read_hand.parse_hand`) and
+the hand must be one that tiles of the set can make, with the round's engine
+out of play and no more tiles than were dealt and could be drawn
+(:func:`~.joint.check_hands` with this hand alone). The whole round is checked
+again when it is saved, hands together (:func:`~.game.check_round`).
+Rule sources: as :mod:`.read_hand` and :mod:`.joint` (rules-brief.md §2).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .errors import Problems, RecordError, tr
+from .game import Game
+from .joint import check_hands
+from .read_hand import parse_hand
+from .record import Hand
+from .tiles import Tile
+
+
+def check_seat_hand(game: Game, name: str, data: Any) -> Hand:
+    """Check one player's hand of the next round, alone.
+
+    :param game: the game, as read (:func:`~.game.read_game`).
+    :param name: the player (one of ``game.table.players``).
+    :param data: the hand object of a game record: ``{"pips": 23,
+        "tiles_left": 3, "double_blank": true}`` or ``{"tiles": ["6-5", "2-1"]}``
+        (pips, tiles).
+    :return: the checked :class:`~.record.Hand` (the 0-0 inferred where only
+        it can make the pips).
+    :raises RecordError: ``game_finished`` when no round is left; ``unknown_player``;
+        a hand's problems at ``hands.<name>…`` (``bad_value``, ``pips_negative``,
+        ``pips_infeasible``, ``tiles_not_in_set``, ``engine_in_hand``,
+        ``too_many_tiles``, ``drawn_exceeds_boneyard``…).
+    """
+    problems = Problems()
+    plan = game.next_round()
+    if plan is None:
+        problems.error("", "game_finished", tr("The game is over: no round is left to enter."))
+        raise RecordError(problems.errors, [])
+    if name not in game.table.players:
+        problems.error("hands", "unknown_player", tr("{name} does not play in this game.", name=name))
+        raise RecordError(problems.errors, [])
+    engine = Tile(plan.engine, plan.engine) if plan.engine is not None else None
+    hand = parse_hand(data, f"hands.{name}", game.table, engine, problems)
+    if hand is not None:
+        checked = check_hands(game.table, engine, {name: plan.dealt}, {name: hand}, "", problems)
+        if checked is not None:
+            hand = checked[name]
+    if problems.errors or hand is None:
+        raise RecordError(problems.errors, [])
+    return hand
+
+
+__all__ = ["check_seat_hand"]

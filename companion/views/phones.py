@@ -1,0 +1,201 @@
+"""Every player's own phone: the QR code's join page, a seat's own page, and
+the tablet's view of the phones (companion/phones.py does the work).
+
+The join page and the seat pages are open without the access token (the
+secret is in their address); each checks its own key. Everything else here
+is the tablet's, behind the token like every other route.
+"""
+
+from __future__ import annotations
+
+from flask import Blueprint, abort, jsonify, redirect, render_template, request, url_for
+
+from .. import phones, services
+from ..forms import round_from_form, round_to_form
+from ..i18n import gettext
+from ..rules import RecordError
+from ..security import public_url_for
+
+bp = Blueprint("phones", __name__)
+
+OPEN_ENDPOINTS = frozenset({"phones.join", "phones.pick", "phones.seat", "phones.send", "phones.seat_status"})
+"""Routes a phone reaches without the access token (each checks its own key)."""
+
+
+def panel(row) -> dict:
+    """What the game page's "Players' phones" panel shows (a template global):
+    the join address, its QR code, and each seat's state."""
+    settings = phones.access(row.id)
+    url = public_url_for("phones.join", game_id=row.id, key=settings.join_key)
+    return {"url": url, "qr": phones.qr_svg(url), "status": phones.status(row.id)}
+
+
+bp.add_app_template_global(panel, "phones_panel")
+
+
+def _gone(reason: str):
+    return render_template("phones/gone.html", reason=reason), 410
+
+
+@bp.route("/j/<int:game_id>/<key>", methods=["GET"])
+def join(game_id: int, key: str):
+    """The QR code's page: pick your seat."""
+    try:
+        row, game = services.load(game_id)
+    except services.NotFound:
+        abort(404)
+    if not phones.join_ok(game_id, key):
+        return _gone("revoked")
+    if game.finished:
+        return _gone("finished")
+    return render_template("phones/join.html", row=row, game=game, key=key)
+
+
+@bp.route("/j/<int:game_id>/<key>", methods=["POST"])
+def pick(game_id: int, key: str):
+    """A seat picked: this phone gets its own link for that seat."""
+    seat = request.form.get("seat", type=int)
+    try:
+        link = phones.link_seat(game_id, key, seat if seat is not None else -1)
+    except services.NotFound:
+        abort(404)
+    except phones.Gone as exc:
+        return _gone(exc.reason)
+    except ValueError:
+        abort(400)
+    return redirect(url_for("phones.seat", key=link.key))
+
+
+def _open(key: str):
+    try:
+        return phones.open_seat(key)
+    except services.NotFound:
+        abort(404)
+
+
+def _render_seat(seat, values=None, errors=None, status=200):
+    number = len(seat.game.rounds) + 1
+    sent = phones.entries(seat.row.id, number).get(seat.link.seat)
+    if values is None:
+        values = {}
+        if sent is not None:
+            values = round_to_form({"hands": {seat.name: sent.hand}, "ended": "domino" if sent.out else None},
+                                   list(seat.game.table.players))
+    plan = seat.game.next_round()
+    return render_template("phones/seat.html", seat=seat, plan=plan, number=number, sent=sent,
+                           values=values, errors=errors or []), status
+
+
+@bp.get("/s/<key>")
+def seat(key: str):
+    """A seat's own page: this player's hand of the current round."""
+    try:
+        s = _open(key)
+    except phones.Gone as exc:
+        return _gone(exc.reason)
+    return _render_seat(s)
+
+
+@bp.post("/s/<key>")
+def send(key: str):
+    """The seat's hand sent: checked alone by the engine, then kept for the round."""
+    try:
+        s = _open(key)
+    except phones.Gone as exc:
+        return _gone(exc.reason)
+    number = request.form.get("number", type=int)
+    current = len(s.game.rounds) + 1
+    if number != current:
+        return _render_seat(s, errors=[gettext("Round %(n)s was saved meanwhile; this is round %(m)s.",
+                                         n=number or current - 1, m=current)], status=409)
+    seat_no = s.link.seat
+    form = {k: v for k, v in request.form.items()
+            if k in (f"pips-{seat_no}", f"left-{seat_no}", f"blank-{seat_no}", f"tiles-{seat_no}", "out")}
+    # read with the round form's own reader, every other seat left out
+    players = list(s.game.table.players)
+    form.update({f"absent-{i}": "1" for i in range(len(players)) if i != seat_no})
+    parsed = round_from_form(form, players, s.game.table.kind)
+    mine = f"hands.{s.name}"
+    problems = [p for p in parsed.problems if p.path == mine or p.path.startswith(mine + ".")]
+    if problems:
+        return _render_seat(s, values=request.form, errors=[p.message for p in problems], status=422)
+    out = request.form.get("out") == str(seat_no)
+    hand = parsed.data["hands"][s.name]
+    try:
+        phones.send_hand(s, hand, out)
+    except RecordError as exc:
+        return _render_seat(s, values=request.form, errors=[p.message for p in exc.errors], status=422)
+    return redirect(url_for("phones.seat", key=key, _anchor="sent"))
+
+
+@bp.get("/s/<key>/status.json")
+def seat_status(key: str):
+    """For the seat's page: the current round and whether this seat has entered it."""
+    try:
+        s = _open(key)
+    except phones.Gone as exc:
+        return jsonify(gone=exc.reason), 410
+    number = len(s.game.rounds) + 1
+    return jsonify(number=number, entered=s.link.seat in phones.entries(s.row.id, number))
+
+
+def _game_or_404(game_id: int):
+    try:
+        return services.load(game_id)
+    except services.NotFound:
+        abort(404)
+
+
+@bp.get("/games/<int:game_id>/phones.json")
+def status(game_id: int):
+    """For the tablet: who has a phone linked and who has entered (polled every second)."""
+    _game_or_404(game_id)
+    return jsonify(phones.status(game_id))
+
+
+@bp.post("/games/<int:game_id>/phones/revoke/<int:seat>")
+def revoke(game_id: int, seat: int):
+    """End a seat's phone link."""
+    _game_or_404(game_id)
+    phones.revoke(game_id, seat)
+    return redirect(url_for("games.detail", game_id=game_id, _anchor="phones"))
+
+
+@bp.post("/games/<int:game_id>/phones/new-qr")
+def new_qr(game_id: int):
+    """A new QR code: every phone link of this game ends."""
+    _game_or_404(game_id)
+    phones.new_qr(game_id)
+    return redirect(url_for("games.detail", game_id=game_id, _anchor="phones"))
+
+
+@bp.post("/games/<int:game_id>/phones/autosave")
+def autosave(game_id: int):
+    """Save the round by itself once every seat has entered (on or off)."""
+    _game_or_404(game_id)
+    phones.set_autosave(game_id, request.form.get("autosave") == "1")
+    return redirect(url_for("games.detail", game_id=game_id, _anchor="phones"))
+
+
+@bp.get("/games/<int:game_id>/from-phones")
+def from_phones(game_id: int):
+    """The round form filled with the hands sent from the phones, to check and save."""
+    from .games import _render_game
+
+    row, game = _game_or_404(game_id)
+    plan = game.next_round()
+    if plan is None:
+        return redirect(url_for("games.detail", game_id=game_id))
+    sent = phones.entries(game_id, plan.number)
+    data = phones.round_from_phones(game, sent)
+    players = list(game.table.players)
+    values = round_to_form(data, players) if sent else {}
+    for s in range(len(players)):
+        if s not in sent:
+            values.pop(f"pips-{s}", None)
+    values["number"] = str(plan.number)
+    values.setdefault("dealt", str(plan.dealt))
+    return _render_game(row, game, values=values)
+
+
+__all__ = ["OPEN_ENDPOINTS", "bp", "panel"]

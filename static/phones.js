@@ -1,0 +1,52 @@
+// Every player's own phone (companion/phones.py). On the tablet: the
+// "Players' phones" panel follows who has entered, within about a second, and
+// the page reloads when the round was saved elsewhere. On a seat's phone: the
+// page reloads when the round was saved or the link ended. No framework.
+(function () {
+  "use strict";
+
+  function poll(url, every, handle) {
+    var busy = false;
+    function tick() {
+      if (busy || document.hidden) return;
+      busy = true;
+      fetch(url, { headers: { Accept: "application/json" }, credentials: "same-origin", cache: "no-store" })
+        .then(function (r) { return r.json().then(function (body) { return { status: r.status, body: body }; }); })
+        .then(function (res) { handle(res.status, res.body); })
+        .catch(function () { /* offline for a moment: try again at the next tick */ })
+        .then(function () { busy = false; });
+    }
+    setInterval(tick, every);
+    document.addEventListener("visibilitychange", tick);
+  }
+
+  var panel = document.getElementById("phones");
+  if (panel) {
+    poll(panel.dataset.status, 1000, function (code, st) {
+      if (code !== 200) return;
+      if (String(st.number) !== panel.dataset.number) { window.location.reload(); return; }
+      var entered = 0;
+      st.seats.forEach(function (seat) {
+        var li = panel.querySelector("[data-phone-seat='" + seat.seat + "']");
+        if (!li) return;
+        var text = seat.entered
+          ? (seat.out ? panel.dataset.out : panel.dataset.entered.replace("{pips}", seat.pips))
+          : (seat.linked ? panel.dataset.waiting : panel.dataset.nophone);
+        li.querySelector(".state").textContent = text;
+        li.classList.toggle("entered", seat.entered);
+        if (seat.entered) entered++;
+        var end = li.querySelector("form");
+        if (end) end.hidden = !seat.linked;
+      });
+      panel.querySelector(".phones-count").textContent =
+        panel.dataset.count.replace("{n}", entered).replace("{of}", st.seats.length);
+    });
+  }
+
+  var card = document.querySelector(".seat-card");
+  if (card) {
+    poll(card.dataset.status, 2000, function (code, st) {
+      if (code === 410 || (code === 200 && String(st.number) !== card.dataset.number)) window.location.reload();
+    });
+  }
+})();

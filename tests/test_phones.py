@@ -1,0 +1,204 @@
+"""Every player's own phone (companion/phones.py, companion/views/phones.py):
+a seat link writes only its own hand of the current round, nothing else, and
+stops working when revoked or when the game ends; the engine checks the hand
+alone when sent (companion/rules/seat.py) and the whole round when saved."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from companion.rules import RecordError, read_game
+from companion.rules.seat import check_seat_hand
+
+THREE = {"set": 12, "players": ["Ana", "Ben", "Chen"], "first_starter": "Ana"}
+
+
+# ---------------------------------------------------------------- the engine, one hand alone
+
+
+def test_a_hand_alone_is_checked_against_the_round():
+    game = read_game(THREE)  # round 1: engine 12-12, 16 tiles dealt each
+    hand = check_seat_hand(game, "Ben", {"pips": 23, "tiles_left": 3})
+    assert hand.pips == 23 and hand.tiles_left == 3
+    # one tile holds at most 11+12 = 23 pips once the 12-12 is the engine
+    with pytest.raises(RecordError) as exc:
+        check_seat_hand(game, "Ben", {"pips": 24, "tiles_left": 1})
+    assert [e.code for e in exc.value.errors] == ["pips_infeasible"]
+    with pytest.raises(RecordError) as exc:
+        check_seat_hand(game, "Ben", {"tiles": ["12-12"]})
+    assert [e.code for e in exc.value.errors] == ["engine_in_hand"]
+    with pytest.raises(RecordError) as exc:
+        check_seat_hand(game, "Zed", {"pips": 3})
+    assert [e.code for e in exc.value.errors] == ["unknown_player"]
+
+
+def test_no_hand_once_the_game_is_over():
+    record = {"kind": "block", "set": 6, "players": ["Ana", "Ben"], "rules": {"target_score": 10},
+              "rounds": [{"ended": "domino", "hands": {"Ana": {"pips": 0}, "Ben": {"pips": 12}}}]}
+    game = read_game(record, confirm=True)  # Ana scores 12 ≥ 10: finished
+    with pytest.raises(RecordError) as exc:
+        check_seat_hand(game, "Ben", {"pips": 3})
+    assert [e.code for e in exc.value.errors] == ["game_finished"]
+
+
+# ---------------------------------------------------------------- links
+
+
+def _game(api, record=THREE) -> int:
+    r = api.post("/api/games", json=record)
+    assert r.status_code == 201, r.get_json()
+    return r.get_json()["id"]
+
+
+def _csrf(client, url: str) -> str:
+    m = re.search(r'name="csrf_token" value="([^"]+)"', client.get(url).get_data(as_text=True))
+    assert m, url
+    return m.group(1)
+
+
+def _join_url(client, gid: int) -> str:
+    html = client.get(f"/games/{gid}").get_data(as_text=True)
+    m = re.search(r'class="join-link" href="https?://[^/]+(/j/\d+/[^"]+)"', html)
+    assert m, "no join link on the game page"
+    return m.group(1)
+
+
+def _seat(phone, join: str, seat: int) -> str:
+    r = phone.post(join, data={"seat": str(seat), "csrf_token": _csrf(phone, join)})
+    assert r.status_code == 302, r.get_data(as_text=True)[:300]
+    return r.headers["Location"].split("?")[0]
+
+
+def _send(phone, url: str, **fields) -> object:
+    data = {"csrf_token": _csrf(phone, url), **fields}
+    return phone.post(url, data=data)
+
+
+def _status(client, gid):
+    return client.get(f"/games/{gid}/phones.json").get_json()
+
+
+def test_a_seat_link_writes_only_its_own_hand(app, client, api):
+    gid = _game(api)
+    join = _join_url(client, gid)
+    ben = app.test_client()  # a phone: no access token
+    url = _seat(ben, join, 1)
+    assert url.startswith("/s/")
+    # fields of other seats and of the round are ignored: only Ben's hand is kept
+    r = _send(ben, url, number="1", **{"pips-1": "23", "left-1": "3", "pips-0": "40", "out": "2",
+                                       "dealt": "5", "pips-2": "7"})
+    assert r.status_code == 302
+    st = _status(client, gid)
+    assert [(s["entered"], s["pips"]) for s in st["seats"]] == [(False, None), (True, 23), (False, None)]
+    # the phone opens nothing of the tablet's
+    for path in (f"/games/{gid}", f"/games/{gid}/phones.json", "/", f"/api/games/{gid}"):
+        assert ben.get(path).status_code in (302, 401), path
+    r = ben.post(f"/games/{gid}/rounds", data={"number": "1", "pips-0": "1"})
+    assert r.status_code in (302, 400, 401)
+    assert api.get(f"/api/games/{gid}").get_json()["rounds"] == []
+    assert ben.post(f"/games/{gid}/phones/autosave", data={"autosave": "1"}).status_code in (302, 400, 401)
+    assert _status(client, gid)["autosave"] is False
+
+
+def test_a_hand_the_engine_refuses_alone_is_shown_and_kept(app, client, api):
+    gid = _game(api)
+    ben = app.test_client()
+    url = _seat(ben, _join_url(client, gid), 1)
+    r = _send(ben, url, number="1", **{"pips-1": "24", "left-1": "1"})
+    assert r.status_code == 422
+    html = r.get_data(as_text=True)
+    assert "at most 23 pips" in html and 'value="24"' in html
+    assert _status(client, gid)["seats"][1]["entered"] is False
+
+
+def test_revoked_links_and_a_new_qr_code_stop_working(app, client, api):
+    gid = _game(api)
+    join = _join_url(client, gid)
+    ana, ben = app.test_client(), app.test_client()
+    ana_url, ben_url = _seat(ana, join, 0), _seat(ben, join, 1)
+    csrf = _csrf(client, f"/games/{gid}")
+    assert client.post(f"/games/{gid}/phones/revoke/0", data={"csrf_token": csrf}).status_code == 302
+    assert ana.get(ana_url).status_code == 410
+    assert ben.get(ben_url).status_code == 200
+    assert client.post(f"/games/{gid}/phones/new-qr", data={"csrf_token": csrf}).status_code == 302
+    assert ben.get(ben_url).status_code == 410
+    assert ben.get(join).status_code == 410  # the old QR code
+    assert ben.get(_join_url(client, gid)).status_code == 200  # the new one
+    assert app.test_client().get("/s/not-a-key").status_code == 404
+
+
+def test_picking_a_seat_again_replaces_the_earlier_phone(app, client, api):
+    gid = _game(api)
+    join = _join_url(client, gid)
+    first, second = app.test_client(), app.test_client()
+    old = _seat(first, join, 2)
+    new = _seat(second, join, 2)
+    assert first.get(old).status_code == 410 and second.get(new).status_code == 200
+
+
+def test_the_links_end_with_the_game(app, client, api):
+    record = {"kind": "block", "set": 6, "players": ["Ana", "Ben"], "rules": {"target_score": 10}}
+    gid = _game(api, record)
+    join = _join_url(client, gid)
+    ben = app.test_client()
+    url = _seat(ben, join, 1)
+    r = api.post(f"/api/games/{gid}/rounds", json={"ended": "domino", "hands": {"Ana": {"pips": 0}, "Ben": {"pips": 12}}})
+    assert r.status_code == 201
+    assert ben.get(url).status_code == 410
+    assert ben.get(join).status_code == 410
+
+
+def test_a_hand_for_a_round_saved_meanwhile_is_refused(app, client, api):
+    gid = _game(api)
+    ben = app.test_client()
+    url = _seat(ben, _join_url(client, gid), 1)
+    r = api.post(f"/api/games/{gid}/rounds", json={"ended": "domino", "hands": {
+        "Ana": {"pips": 0}, "Ben": {"pips": 5}, "Chen": {"pips": 9}}})
+    assert r.status_code == 201
+    r = _send(ben, url, number="1", **{"pips-1": "23"})
+    assert r.status_code == 409
+    assert _status(client, gid)["seats"][1]["entered"] is False
+
+
+def test_with_autosave_the_round_saves_when_everyone_has_entered(app, client, api):
+    # Ana 14 (6-5, 2-1), Ben 23 pips, Chen out: scores 14, 23, 0
+    gid = _game(api)
+    join = _join_url(client, gid)
+    csrf = _csrf(client, f"/games/{gid}")
+    client.post(f"/games/{gid}/phones/autosave", data={"csrf_token": csrf, "autosave": "1"})
+    assert _status(client, gid)["autosave"] is True
+    seats = [app.test_client() for _ in range(3)]
+    urls = [_seat(p, join, i) for i, p in enumerate(seats)]
+    _send(seats[0], urls[0], number="1", **{"tiles-0": "6-5 2-1"})
+    _send(seats[1], urls[1], number="1", **{"pips-1": "23"})
+    assert api.get(f"/api/games/{gid}").get_json()["rounds"] == []  # not yet: Chen has not entered
+    _send(seats[2], urls[2], number="1", out="2")
+    rounds = api.get(f"/api/games/{gid}").get_json()["rounds"]
+    assert [r["scores"] for r in rounds] == [{"Ana": 14, "Ben": 23, "Chen": 0}]
+    assert _status(client, gid)["number"] == 2
+    assert all(not s["entered"] for s in _status(client, gid)["seats"])
+
+
+def test_the_tablet_fills_the_round_form_from_the_phones(app, client, api):
+    gid = _game(api)
+    join = _join_url(client, gid)
+    ana = app.test_client()
+    _send(ana, _seat(ana, join, 0), number="1", **{"pips-0": "17", "left-0": "4", "blank-0": "1"})
+    html = client.get(f"/games/{gid}/from-phones").get_data(as_text=True)
+    assert re.search(r'id="pips-0" name="pips-0" value="17"', html)
+    assert re.search(r'name="left-0" value="4"', html)
+    assert re.search(r'name="blank-0" value="1"\s+checked', html)
+    assert re.search(r'id="pips-1" name="pips-1" value=""', html)  # Ben has not entered
+
+
+def test_the_qr_code_is_made_here(client, api):
+    gid = _game(api)
+    html = client.get(f"/games/{gid}").get_data(as_text=True)
+    assert '<svg viewBox="0 0 ' in html and 'class="qr"' in html
+    assert "cdn" not in html.lower()
+
+
+def test_a_join_page_of_no_game_is_not_found(anon):
+    assert anon.get("/j/999/whatever").status_code == 404
