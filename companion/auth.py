@@ -77,9 +77,14 @@ def _wants_json() -> bool:
     return request.path.startswith("/api/") or request.accept_mimetypes.best == "application/json"
 
 
-def _too_many(wait: float):
-    """429: too many wrong tokens from this address."""
-    seconds = max(1, int(wait + 0.999))
+def _too_many(exc):
+    """429 (Flask-Limiter's refusal, see :mod:`companion.security`): too many
+    wrong tokens from this address; the sign-in page says so on the page."""
+    seconds = security.retry_after()
+    if request.endpoint == "auth.login":
+        nxt = security.local_target(request.values.get("next")) or url_for("games.index")
+        return (render_template("login.html", error="limited", next=nxt), 429,
+                {"Retry-After": str(seconds)})
     message = gettext(
         "Too many wrong tokens from this address; try again in %(seconds)s s.", seconds=seconds
     )
@@ -132,25 +137,20 @@ def _guard():
         return None
     if devices.current_device(current_token()) is not None:
         return None
-    limiter = security.limiter()
-    address = security.client_address()
+    # A blocked address never gets here: Flask-Limiter refused it first (429).
     bearer = _bearer()
     token = request.args.get("token") if request.method == "GET" else None
-    if bearer is not None or token is not None:
-        wait = limiter.blocked(address)
-        if wait:
-            return _too_many(wait)
     if bearer is not None:
         if token_ok(bearer):
             return None
-        limiter.failed(address)
+        security.sign_in_failed()
     if token is not None:
         if token_ok(token):
             devices.open_session(token)
             args = [(k, v) for k, v in request.args.items(multi=True) if k != "token"]
             target = request.path + ("?" + urlencode(args) if args else "")
             return redirect(security.local_target(target) or url_for("games.index"))
-        limiter.failed(address)
+        security.sign_in_failed()
     if _spectator_ok():
         return None
     if _wants_json():
@@ -169,16 +169,6 @@ def login():
     error = None
     nxt = security.local_target(request.values.get("next")) or url_for("games.index")
     if request.method == "POST":
-        limiter = security.limiter()
-        address = security.client_address()
-        wait = limiter.blocked(address)
-        if wait:
-            seconds = str(max(1, int(wait + 0.999)))
-            return (
-                render_template("login.html", error="limited", next=nxt),
-                429,
-                {"Retry-After": seconds},
-            )
         typed = request.form.get("token", "").strip()
         if not typed:
             # Nothing typed: say so (not a wrong token, so not counted against the limit).
@@ -186,7 +176,7 @@ def login():
         if token_ok(typed):
             devices.open_session(typed)
             return redirect(nxt)
-        limiter.failed(address)
+        security.sign_in_failed()
         error = True
     return render_template("login.html", error=error, next=nxt), (401 if error else 200)
 
@@ -204,8 +194,12 @@ def is_spectator() -> bool:
 
 
 def init_app(app: Flask) -> None:
-    """Install the guard in front of every route."""
+    """Install the guard in front of every route, and the page or JSON that
+    answers an address blocked for too many wrong tokens."""
+    from flask_limiter.errors import RateLimitExceeded
+
     app.before_request(_guard)
+    app.register_error_handler(RateLimitExceeded, _too_many)
 
 
 __all__ = ["bp", "current_token", "init_app", "is_spectator", "token_ok", "abort"]

@@ -4,6 +4,25 @@ parser for every request body (:mod:`companion.jsonbody`).
 
 :func:`init_app` installs all of it (one line in the app factory).
 
+Libraries, and why:
+
+* **Security headers: Flask-Talisman.** It sends our Content-Security-Policy
+  (:data:`CSP`: our own files only, no inline script or style, no nonce
+  needed), ``X-Frame-Options: DENY``, ``nosniff``, the referrer policy and HSTS,
+  per answer. Its HTTPS redirect stays off (the app serves a home network over
+  plain HTTP; ``COMPANION_HTTPS`` turns on HSTS and the ``Secure`` cookie).
+* **Sign-in throttling: Flask-Limiter.** One application-wide limit per
+  client address, checked before the access guard and counted only for
+  *failed* attempts (its ``deduct_when``): a wrong token at ``/login``, in
+  ``?token=`` or in a Bearer header. Its storage is configurable
+  (``RATELIMIT_STORAGE_URI``: in memory per process by default; a shared
+  Redis or Memcached makes the count common to every app process), which a
+  hand-written counter was not. A counter in the app's own database was the
+  other candidate: it would be shared without another service, but every
+  wrong token would then be a database write on the path attackers hammer,
+  and Flask-Limiter already does the windows, the storage choices and
+  ``Retry-After``.
+
 Settings (``instance/config.py``, the test mapping, or the environment):
 
 ``COMPANION_HTTPS`` (``1``)
@@ -21,22 +40,27 @@ Settings (``instance/config.py``, the test mapping, or the environment):
     without it, from the address the request came to (its ``Host``).
 ``LOGIN_MAX_FAILURES`` (10) and ``LOGIN_WINDOW_SECONDS`` (60)
     At most this many wrong tokens (at ``/login``, ``?token=`` or a Bearer
-    header) from one client address within the window; past that every
-    sign-in attempt from that address answers 429 until the window has passed.
-    ``0`` failures switches the limit off.
+    header) from one client address within the window (a moving window); past
+    that every sign-in attempt from that address answers 429 until the oldest
+    failure has left the window. ``0`` failures switches the limit off.
+``RATELIMIT_STORAGE_URI`` (``memory://``)
+    Where Flask-Limiter counts: ``memory://`` counts per app process; a URI
+    such as ``redis://host:6379`` (with that client installed) counts for all
+    processes together.
 """
 
 from __future__ import annotations
 
 import hmac
+import math
 import secrets
-import threading
 import time
-from collections import deque
 from urllib.parse import urlsplit
 
-from flask import Flask, Request, Response, current_app, request
+from flask import Flask, Request, Response, current_app, g, request
 from flask.sessions import SecureCookieSessionInterface
+from flask_limiter import Limiter
+from flask_talisman import Talisman
 from werkzeug.middleware.proxy_fix import ProxyFix
 from werkzeug.routing import IntegerConverter
 
@@ -53,6 +77,7 @@ HEADERS = {
     "X-Content-Type-Options": "nosniff",
     "Referrer-Policy": "same-origin",
 }
+"""The headers every answer carries (sent by Flask-Talisman, see :func:`init_app`)."""
 
 
 def _truthy(value: object) -> bool:
@@ -72,60 +97,29 @@ class SessionInterface(SecureCookieSessionInterface):
             return False
 
 
-class SignInLimiter:
-    """Counts failed sign-in attempts per client address in a sliding window.
-
-    In-process and in-memory: each app process counts its own (with several
-    processes an address may try ``processes × limit`` times per window).
-
-    :param max_failures: failures allowed within the window (0: no limit).
-    :param window: the window in seconds.
-    """
-
-    def __init__(self, max_failures: int, window: float):
-        self.max_failures = max_failures
-        self.window = window
-        self._failures: dict[str, deque[float]] = {}
-        self._lock = threading.Lock()
-
-    def _recent(self, address: str, now: float) -> deque[float]:
-        stamps = self._failures.setdefault(address, deque())
-        while stamps and stamps[0] <= now - self.window:
-            stamps.popleft()
-        return stamps
-
-    def blocked(self, address: str) -> float:
-        """Seconds until ``address`` may try again (0.0 when it may try now).
-
-        :param address: the client address.
-        :return: seconds to wait, 0.0 when not blocked.
-        """
-        if self.max_failures <= 0:
-            return 0.0
-        now = time.monotonic()
-        with self._lock:
-            stamps = self._recent(address, now)
-            if len(stamps) < self.max_failures:
-                if not stamps:
-                    self._failures.pop(address, None)
-                return 0.0
-            return max(0.0, stamps[0] + self.window - now)
-
-    def failed(self, address: str) -> None:
-        """Record one wrong token from ``address``."""
-        if self.max_failures <= 0:
-            return
-        now = time.monotonic()
-        with self._lock:
-            self._recent(address, now).append(now)
-            if len(self._failures) > 10000:  # forget the quietest addresses
-                for key in [k for k, v in self._failures.items() if not v][:5000]:
-                    del self._failures[key]
+def _sign_in_attempt() -> bool:
+    """True when this request tries a token: the sign-in form sent, a Bearer
+    header, or ``?token=`` on a GET."""
+    if request.endpoint == "auth.login" and request.method == "POST":
+        return True
+    if request.headers.get("Authorization", "").lower().startswith("bearer "):
+        return True
+    return request.method == "GET" and "token" in request.args
 
 
-def limiter() -> SignInLimiter:
-    """The current app's :class:`SignInLimiter` (installed by :func:`init_app`)."""
-    return current_app.extensions["companion_signin_limiter"]
+def sign_in_failed() -> None:
+    """Count this request against its address's sign-in limit (a wrong token)."""
+    g.sign_in_failed = True
+
+
+def retry_after() -> int:
+    """Seconds until the address of this (refused) request may try again (at least 1)."""
+    limiter: Limiter = current_app.extensions["companion_limiter"]
+    current = limiter.current_limit
+    if current is None:
+        return 1
+    wait = math.ceil(current.window[0] - time.time())  # reset_at rounds up a whole second
+    return max(1, min(wait, current.limit.get_expiry()))
 
 
 def client_address(req: Request | None = None) -> str:
@@ -282,11 +276,7 @@ def cache_policy(response) -> str | None:
     return "no-store"
 
 
-def _add_headers(response):
-    for name, value in HEADERS.items():
-        response.headers.setdefault(name, value)
-    if current_app.config.get("COMPANION_HTTPS"):
-        response.headers.setdefault("Strict-Transport-Security", "max-age=31536000")
+def _add_cache_control(response):
     if "Cache-Control" not in response.headers:
         policy = cache_policy(response)
         if policy:
@@ -334,13 +324,40 @@ def init_app(app: Flask) -> None:
         app.config["SESSION_COOKIE_SECURE"] = True
     if app.config["COMPANION_PROXY"]:
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=1, x_proto=1, x_host=1, x_prefix=1)
-    app.session_interface = SessionInterface()
     app.url_map.converters["int"] = BoundedInt  # before any route is registered
-    app.extensions["companion_signin_limiter"] = SignInLimiter(
-        int(app.config.get("LOGIN_MAX_FAILURES", os.environ.get("COMPANION_LOGIN_MAX_FAILURES", 10))),
-        float(app.config.get("LOGIN_WINDOW_SECONDS", 60)),
+    Talisman(
+        app,
+        content_security_policy=CSP,
+        frame_options=HEADERS["X-Frame-Options"],
+        referrer_policy=HEADERS["Referrer-Policy"],
+        x_content_type_options=True,
+        force_https=False,
+        strict_transport_security=app.config["COMPANION_HTTPS"],
+        strict_transport_security_include_subdomains=False,
+        strict_transport_security_max_age=365 * 24 * 3600,
+        session_cookie_secure=app.config["COMPANION_HTTPS"],
+        session_cookie_http_only=True,
+        session_cookie_samesite=app.config.get("SESSION_COOKIE_SAMESITE", "Lax"),
     )
-    app.after_request(_add_headers)
+    app.session_interface = SessionInterface()  # Secure per request (after Talisman's settings)
+    failures = int(app.config.get("LOGIN_MAX_FAILURES",
+                                  os.environ.get("COMPANION_LOGIN_MAX_FAILURES", 10)))
+    window = int(float(app.config.get("LOGIN_WINDOW_SECONDS", 60)))
+    app.config.setdefault("RATELIMIT_STORAGE_URI", "memory://")
+    app.config.setdefault("RATELIMIT_KEY_PREFIX", "companion-sign-in")
+    limiter = Limiter(
+        key_func=client_address,
+        app=app,
+        strategy="moving-window",
+        application_limits=[f"{failures} per {window} second"] if failures > 0 else [],
+        application_limits_exempt_when=lambda: not _sign_in_attempt(),
+        application_limits_deduct_when=lambda response: bool(g.get("sign_in_failed")),
+        default_limits=[],
+        headers_enabled=False,
+        enabled=failures > 0,
+    )
+    app.extensions["companion_limiter"] = limiter
+    app.after_request(_add_cache_control)
     app.before_request(_refuse_nul)
     from .jsonbody import StrictJSONProvider
 
@@ -355,10 +372,10 @@ __all__ = [
     "SPECTATOR_ENDPOINTS",
     "BoundedInt",
     "SessionInterface",
-    "SignInLimiter",
     "client_address",
     "init_app",
-    "limiter",
+    "retry_after",
+    "sign_in_failed",
     "local_referrer",
     "local_target",
     "new_view_key",

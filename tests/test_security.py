@@ -146,6 +146,8 @@ def test_https_setting_makes_the_cookie_secure_and_sends_hsts(tmp_path):
     application = _other_app(tmp_path, COMPANION_HTTPS="1")
     r = application.test_client().get(f"/?token={TOKEN}")
     assert "; Secure" in _session_cookie(r)
+    # HSTS on answers over HTTPS (a browser ignores it on plain HTTP, RFC 6797 8.1).
+    r = application.test_client().get("/login", base_url="https://localhost")
     assert r.headers["Strict-Transport-Security"] == "max-age=31536000"
 
 
@@ -217,17 +219,37 @@ def test_wrong_tokens_at_login_and_in_the_address_count_together(app):
     assert c.get("/").status_code == 302  # still not signed in
 
 
+class _Clock:
+    """A stand-in for the ``time`` module inside the limiter's memory storage."""
+
+    def __init__(self, now: float):
+        self.now = now
+
+    def time(self) -> float:
+        return self.now
+
+
 def test_the_limit_lifts_after_the_window(app, monkeypatch):
-    clock = [1000.0]
-    monkeypatch.setattr(security.time, "monotonic", lambda: clock[0])
+    import limits.storage.memory as memory
+
+    clock = _Clock(1_000_000.0)
+    monkeypatch.setattr(memory, "time", clock)
+    monkeypatch.setattr(security, "time", clock)
     c = app.test_client()
     for _ in range(10):
         assert c.get("/api/games", headers={"Authorization": "Bearer x"}).status_code == 401
+        clock.now += 1.0
+    r = c.get("/api/games", headers={"Authorization": f"Bearer {TOKEN}"})
+    assert r.status_code == 429
+    # The first failure (t=0) leaves the 60 s window at t=60: 50 s from now (t=10).
+    assert r.headers["Retry-After"] == "50"
+    clock.now += 49.0
     assert c.get("/api/games", headers={"Authorization": f"Bearer {TOKEN}"}).status_code == 429
-    clock[0] += 59.0
-    assert c.get("/api/games", headers={"Authorization": f"Bearer {TOKEN}"}).status_code == 429
-    clock[0] += 1.5
+    clock.now += 1.5
     assert c.get("/api/games", headers={"Authorization": f"Bearer {TOKEN}"}).status_code == 200
+    # ... and only one failure has left: one more wrong token blocks again.
+    assert c.get("/api/games", headers={"Authorization": "Bearer y"}).status_code == 401
+    assert c.get("/api/games", headers={"Authorization": f"Bearer {TOKEN}"}).status_code == 429
 
 
 def test_the_limit_is_configurable(tmp_path):
@@ -242,18 +264,16 @@ def test_the_limit_is_configurable(tmp_path):
         assert c.get("/api/games", headers={"Authorization": "Bearer a"}).status_code == 401
 
 
-def test_sign_in_limiter_counts_per_address_in_a_window(monkeypatch):
-    clock = [0.0]
-    monkeypatch.setattr(security.time, "monotonic", lambda: clock[0])
-    lim = security.SignInLimiter(3, 10.0)
-    for _ in range(3):
-        assert lim.blocked("a") == 0.0
-        lim.failed("a")
-        clock[0] += 1.0
-    assert lim.blocked("a") == pytest.approx(7.0)
-    assert lim.blocked("b") == 0.0
-    clock[0] = 10.5  # the first failure (t=0) has left the window
-    assert lim.blocked("a") == 0.0
+def test_right_tokens_and_pages_without_a_token_are_not_counted(app):
+    """Only wrong tokens count: many right ones, and pages asked without any
+    token (sent to sign in), leave the address free."""
+    c = app.test_client()
+    for _ in range(25):
+        assert c.get("/api/games", headers={"Authorization": f"Bearer {TOKEN}"}).status_code == 200
+        assert app.test_client().get("/rules").status_code == 302
+    for i in range(9):
+        assert c.get("/api/games", headers={"Authorization": f"Bearer no{i}"}).status_code == 401
+    assert c.get("/api/games", headers={"Authorization": f"Bearer {TOKEN}"}).status_code == 200
 
 
 # -- spectator link ----------------------------------------------------------------
