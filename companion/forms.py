@@ -14,8 +14,6 @@ from typing import Any
 from .i18n import gettext
 from .rules.errors import Problem
 
-NUMBER_LIMIT = 100000
-
 
 def _int(text: str | None) -> int | None | str:
     """A typed whole number, ``None`` when blank, or the text back when it is not one."""

@@ -90,11 +90,6 @@ def _t(message: str, /, **params: Any) -> str:
     return text.format(**params) if params else text
 
 
-def _tn(singular: str, plural: str, n: int, /, **params: Any) -> str:
-    """As :func:`_t`, the plural form for ``n`` (``{n}``)."""
-    return _catalogue().ungettext(singular, plural, n).format(n=n, **params)
-
-
 class _in_language:
     """``with _in_language("ko"):`` makes the sheet's words Korean inside."""
 

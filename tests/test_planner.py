@@ -302,7 +302,7 @@ class _Clock:
 def test_budget_exhausted_returns_best_found_unproven(monkeypatch):
     # A whole double-7 set but the engine: far too many trains to list.
     hand = [t for t in DominoSet(7).tiles if t != Tile(7, 7)]
-    monkeypatch.setattr(planner, "time", _Clock())
+    monkeypatch.setattr(planner.exhaustive, "time", _Clock())
     plan = plan_train_exhaustive(7, 7, hand, time_budget=0.05)
     assert not plan.optimal
     assert plan.tiles > 0
@@ -311,7 +311,7 @@ def test_budget_exhausted_returns_best_found_unproven(monkeypatch):
 
 def test_planner_budget_tiny(monkeypatch):
     hand = [t for t in DominoSet(12).tiles if t != Tile(12, 12)][::3]
-    monkeypatch.setattr(planner, "time", _Clock())
+    monkeypatch.setattr(planner.search, "time", _Clock())
     plan = plan_train(12, 12, hand, time_budget=1e-9)
     assert plan.nodes <= 1  # the search stopped at its first look at the clock
     assert_legal(plan, 12, hand)

@@ -19,7 +19,7 @@ Modules, from the smallest values up:
 """
 
 from .errors import Problem, RecordError
-from .game import Game, check_round, read_game, with_round
+from .game import Game, check_round, read_game
 from .profile import OPTIONS, RuleProfile
 from .record import Hand, Round, Standing, Table
 from .schedule import engines, plan_round, rule_deal, standard_deal, starter
@@ -47,5 +47,4 @@ __all__ = [
     "rule_deal",
     "standard_deal",
     "starter",
-    "with_round",
 ]

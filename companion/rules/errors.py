@@ -108,27 +108,47 @@ WARNING_CODES: frozenset[str] = frozenset(
 
 @dataclass(frozen=True)
 class Problem:
-    """One thing wrong (or, for a warning, unusual) in a record.
+    """One thing wrong (or, for a warning, unusual) in a game record or a
+    planner request: the one problem model of the engine.
 
-    :ivar path: where, in the record's own terms: ``"rounds[2].hands.Ben.pips"``;
-        ``""`` for the whole record.
+    :ivar path: where, in the request's own terms: ``"rounds[2].hands.Ben.pips"``
+        for a record (``""`` for the whole record), the request field
+        (``"hand"``, ``"open_end"``...) for the planner.
     :ivar code: a stable code from :data:`ERROR_CODES` or :data:`WARNING_CODES`.
     :ivar message: a sentence for a person at the table, in the language of
         the installed translator (English by default, see :func:`tr`).
     :ivar params: the values the message names (for translations).
+    :ivar tiles: the planner's offending tiles as written (``"a-b"``), or
+        ``None`` where a problem is not about listed tiles.
     """
 
     path: str
     code: str
     message: str
     params: dict[str, Any] = field(default_factory=dict, compare=False)
+    tiles: tuple[str, ...] | None = None
 
-    def as_dict(self) -> dict[str, str]:
-        """The JSON shape of design.md: ``{"path", "code", "message"}``."""
-        return {"path": self.path, "code": self.code, "message": self.message}
+    def as_dict(self) -> dict[str, Any]:
+        """The JSON shape of design.md: ``{"path", "code", "message"}``, plus
+        ``"tiles"`` (a list) when the problem names tiles."""
+        out: dict[str, Any] = {"path": self.path, "code": self.code, "message": self.message}
+        if self.tiles is not None:
+            out["tiles"] = list(self.tiles)
+        return out
 
 
-class RecordError(ValueError):
+class RulesError(ValueError):
+    """The engine refused something: every refusal of ``companion.rules`` is one.
+
+    :ivar problems: what was wrong, each a :class:`Problem` (at least one).
+    """
+
+    def __init__(self, problems: list[Problem], fallback: str = "refused") -> None:
+        self.problems = list(problems)
+        super().__init__(self.problems[0].message if self.problems else fallback)
+
+
+class RecordError(RulesError):
     """A game record or round was refused.
 
     :ivar errors: the hard problems (each :class:`Problem`); empty when only
@@ -139,8 +159,7 @@ class RecordError(ValueError):
     def __init__(self, errors: list[Problem], warnings: list[Problem] | None = None):
         self.errors = list(errors)
         self.warnings = list(warnings or [])
-        first = (self.errors or self.warnings)[0] if (self.errors or self.warnings) else None
-        super().__init__(first.message if first else "record refused")
+        super().__init__(self.errors or self.warnings, "record refused")
 
     @property
     def codes(self) -> list[str]:

@@ -84,11 +84,6 @@ class Pool:
             return True
         return bool(self._table[count] >> pips & 1)
 
-    def counts_for(self, pips: int, most: int, least: int = 1) -> list[int]:
-        """Every tile count from ``least`` to ``most`` that can hold ``pips`` pips."""
-        most = min(most, len(self.values))
-        return [k for k in range(least, most + 1) if self.can_make(pips, k)]
-
     def max_pips(self, most: int) -> int:
         """The most pips ``most`` tiles (or fewer) of the pool can hold."""
         return self.heaviest(min(most, len(self.values)))

@@ -245,13 +245,3 @@ def check_round(game: Game, data: Any, number: int, confirm: bool = False) -> Ro
                            tr("With this round the target is reached before the rounds after it."))
             problems.raise_if_any()
     return rnd
-
-
-def with_round(game: Game, rnd: Round) -> Game:
-    """A new :class:`Game` with ``rnd`` added (next number) or replacing its number."""
-    rounds = list(game.rounds)
-    if rnd.number == len(rounds) + 1:
-        rounds.append(rnd)
-    else:
-        rounds[rnd.number - 1] = rnd
-    return Game(game.table, tuple(rounds))

@@ -140,6 +140,37 @@ class WinnerScores(StrEnum):
     DIFFERENCE = "difference"
 
 
+class BlockedLowest(StrEnum):
+    """Rule ``blocked_lowest`` (Mexican Train): what the lowest hand of a
+    blocked round scores."""
+
+    SCORES_PIPS = "scores_pips"
+    SCORES_ZERO = "scores_zero"
+
+
+class BlockedTie(StrEnum):
+    """Rule ``blocked_tie`` (classic games): a tie for the lowest hand of a
+    blocked round."""
+
+    NOBODY = "nobody"
+    LIGHTEST_TILE = "lightest_tile"
+
+
+class BoneyardToWinner(StrEnum):
+    """Rule ``boneyard_to_winner`` (draw game): the winner also scores the boneyard."""
+
+    NO = "no"
+    YES = "yes"
+
+
+class EngineChoice(StrEnum):
+    """Rule ``engine_choice`` (Mexican Train): the schedule's engine, or the
+    highest double found in the hands."""
+
+    SCHEDULE = "schedule"
+    HIGHEST_DOUBLE = "highest_double"
+
+
 class GameStatus(StrEnum):
     """A game's ``status`` in the derived record."""
 

@@ -8,12 +8,16 @@ a default, an explanation and its source. Unknown keys are refused
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import asdict, dataclass, fields
+from dataclasses import asdict, dataclass
 from typing import Any
 
 from .errors import N_, Problems, tr
 from .kinds import (
     AfterDouble,
+    BlockedLowest,
+    BlockedTie,
+    BoneyardToWinner,
+    EngineChoice,
     EngineOrder,
     FirstTurn,
     GameKind,
@@ -187,27 +191,27 @@ OPTIONS: tuple[Option, ...] = (
     # Options that real tables play (issue 11); each names its source.
     Option(
         "blocked_lowest",
-        "scores_pips",
+        BlockedLowest.SCORES_PIPS,
         N_("Mexican Train, blocked round: the player with the lowest hand scores their pips like "
            "everyone else, or scores 0 as if they had gone out (ties for lowest all score 0)."),
         N_("a house rule: no rule page we have gives it (the source pages count every hand)"),
-        choices=("scores_pips", "scores_zero"),
+        choices=tuple(BlockedLowest),
     ),
     Option(
         "blocked_tie",
-        "nobody",
+        BlockedTie.NOBODY,
         N_("Classic games, blocked round with a tie for the lowest hand: nobody scores, or the "
            "player holding the lightest single tile wins the round."),
         N_("a public block-game rule page (a tie wins with the lightest single tile); "
            "another public page: nobody scores"),
-        choices=("nobody", "lightest_tile"),
+        choices=tuple(BlockedTie),
     ),
     Option(
         "boneyard_to_winner",
-        "no",
+        BoneyardToWinner.NO,
         N_("Draw game: the round's winner also scores the pips of the tiles left in the boneyard."),
         N_("a public rule page for the draw game (the stock's pips count for the winner)"),
-        choices=("no", "yes"),
+        choices=tuple(BoneyardToWinner),
     ),
     Option(
         "boneyard_kept",
@@ -219,12 +223,12 @@ OPTIONS: tuple[Option, ...] = (
     ),
     Option(
         "engine_choice",
-        "schedule",
+        EngineChoice.SCHEDULE,
         N_("Mexican Train: each round's engine is the next double of the schedule, or the "
            "highest double anyone finds in their hand (the table says which)."),
         N_("a set maker's leaflet: the holder of the highest double starts; if nobody has the "
            "12-12, the 11-11 starts, and so on"),
-        choices=("schedule", "highest_double"),
+        choices=tuple(EngineChoice),
     ),
 )
 
@@ -282,11 +286,11 @@ class RuleProfile:
     late_join: LateJoin = LateJoin.ZERO
     winner_scores: WinnerScores = WinnerScores.OTHERS_TOTAL
     round_to: int = 1
-    blocked_lowest: str = "scores_pips"
-    blocked_tie: str = "nobody"
-    boneyard_to_winner: str = "no"
+    blocked_lowest: BlockedLowest = BlockedLowest.SCORES_PIPS
+    blocked_tie: BlockedTie = BlockedTie.NOBODY
+    boneyard_to_winner: BoneyardToWinner = BoneyardToWinner.NO
     boneyard_kept: int = 0
-    engine_choice: str = "schedule"
+    engine_choice: EngineChoice = EngineChoice.SCHEDULE
 
     def as_dict(self) -> dict[str, Any]:
         """Every rule with its value (``draw_counts`` keys as strings, for JSON)."""
@@ -429,7 +433,6 @@ def _parse_draw_counts(value: Any, problems: Problems, path: str) -> dict[int, i
     return out or None
 
 
-RULE_FIELDS: tuple[str, ...] = tuple(f.name for f in fields(RuleProfile))
 
 
 DRAW_COUNT_PRESETS: dict[str, dict[str, Any]] = {

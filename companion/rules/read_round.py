@@ -16,7 +16,7 @@ from typing import Any
 
 from .errors import Problems, tr
 from .joint import check_round_hands
-from .kinds import Ending, FirstTurn
+from .kinds import BlockedTie, BoneyardToWinner, Ending, EngineChoice, FirstTurn, GameKind
 from .read_hand import parse_hand
 from .record import ROUND_KEYS, Hand, Round, Table, is_int
 from .schedule import MIN_PLAYERS
@@ -155,7 +155,7 @@ class _RoundReader:
         boneyard, a whole number ≥ 0 (required); elsewhere none may be given."""
         path, problems, table = self.path, self.problems, self.table
         value = data.get("boneyard_pips")
-        wanted = table.kind == "draw" and table.rules.boneyard_to_winner == "yes"
+        wanted = table.kind == GameKind.DRAW and table.rules.boneyard_to_winner == BoneyardToWinner.YES
         if not wanted:
             if value is not None:
                 problems.error(f"{path}.boneyard_pips", "bad_value",
@@ -183,7 +183,7 @@ class _RoundReader:
         if table.kind.is_classic and ended == Ending.BLOCKED and hands:
             least = min(h.pips for h in hands.values())
             tied = [n for n, h in hands.items() if h.pips == least]
-        if len(tied) < 2 or table.rules.blocked_tie != "lightest_tile":
+        if len(tied) < 2 or table.rules.blocked_tie != BlockedTie.LIGHTEST_TILE:
             if given is not None:
                 problems.error(f"{path}.winner", "bad_value",
                                tr("A winner is named only for a tie of a blocked round, when the "
@@ -223,7 +223,7 @@ class _RoundReader:
                            tr("This game has {rounds} rounds; it is finished.", rounds=len(table.engines)))
             return False, None
         scheduled = table.engines[number - 1]
-        if table.rules.engine_choice == "highest_double":
+        if table.rules.engine_choice == EngineChoice.HIGHEST_DOUBLE:
             # the engine is the highest double found in the hands: the table says which
             found = data.get("engine", scheduled)
             if not is_int(found) or not 0 <= found <= table.set_n:

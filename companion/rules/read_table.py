@@ -45,7 +45,7 @@ def parse_table(record: Any, problems: Problems) -> Table | None:
     set_n = _parse_set(record, kind, problems)
     rules = parse_rules(record.get("rules"), problems)
     most = kind.most_players if kind is not None else MAX_PLAYERS
-    if kind == "mexican_train" and set_n in (15, 18):
+    if kind is not None and kind.has_engine and set_n in (15, 18):
         most = LARGE_SET_MAX_PLAYERS  # above 12: the warning players_outside_range
     players = _parse_players(record.get("players"), problems, most)
     if players is None:

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
-from .kinds import Ending, WinnerScores
+from .kinds import BlockedLowest, BlockedTie, BoneyardToWinner, Ending, GameKind, WinnerScores
 from .record import Round, Standing, Table, round_half_up
 from .tiles import Tile
 
@@ -57,7 +57,7 @@ def round_scores(table: Table, rnd: Round) -> dict[str, int | None]:
         if winner is not None:
             others = sum(h.pips for n, h in rnd.hands.items() if n != winner)
             points = others - rnd.hands[winner].pips if r.winner_scores == WinnerScores.DIFFERENCE else others
-            if table.kind == "draw" and r.boneyard_to_winner == "yes":
+            if table.kind == GameKind.DRAW and r.boneyard_to_winner == BoneyardToWinner.YES:
                 points += rnd.boneyard_pips or 0
             points = max(points, 0)
             if r.round_to > 1:
@@ -68,7 +68,7 @@ def round_scores(table: Table, rnd: Round) -> dict[str, int | None]:
             out[name] = None if name in rnd.absent else (points if name == winner else 0)
         return out
     lowest: set[str] = set()
-    if rnd.ended == "blocked" and r.blocked_lowest == "scores_zero" and rnd.hands:
+    if rnd.ended == Ending.BLOCKED and r.blocked_lowest == BlockedLowest.SCORES_ZERO and rnd.hands:
         least = min(h.pips for h in rnd.hands.values())
         lowest = {n for n, h in rnd.hands.items() if h.pips == least}
     for name in table.players:
@@ -92,7 +92,7 @@ def round_scores(table: Table, rnd: Round) -> dict[str, int | None]:
     return out
 
 
-def classic_winner(rnd: Round, tie: str = "nobody") -> str | None:
+def classic_winner(rnd: Round, tie: str = BlockedTie.NOBODY) -> str | None:
     """Classic games: who won the round: the player who went out, else the
     single lowest hand of a blocked round (the Russian collection's classic
     games); ``None`` for a tie.
@@ -110,7 +110,7 @@ def classic_winner(rnd: Round, tie: str = "nobody") -> str | None:
     low = [n for n, h in rnd.hands.items() if h.pips == lowest]
     if len(low) == 1:
         return low[0]
-    if tie != "lightest_tile":
+    if tie != BlockedTie.LIGHTEST_TILE:
         return None
     if rnd.winner in low:
         return rnd.winner

@@ -8,7 +8,6 @@ pips (rules-brief.md §1; seeds 000, 002, 004 give the 55 and 91 tile counts).
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -118,8 +117,3 @@ class DominoSet:
     def doubles(self) -> tuple[Tile, ...]:
         """The N+1 doubles, 0-0 first."""
         return tuple(double(s) for s in range(self.n + 1))
-
-
-def pip_sum(tiles: Iterable[Tile]) -> int:
-    """Total pips of ``tiles``, in pips."""
-    return sum(t.pips for t in tiles)

@@ -19,7 +19,7 @@ from ..labels import KIND_NAMES, RULE_LABELS, VALUE_LABELS
 from ..pdf import HALF_OF
 from ..pips import layout as pip_layout
 from ..pips import layouts as pip_layouts
-from ..rules import RecordError, check_round, plan_round
+from ..rules import RecordError, check_round
 from ..rules.profile import DRAW_COUNT_PRESETS, OPTIONS, OPTIONS_BY_KEY, PRESETS
 from ..rules.tiles import SET_SIZES
 
@@ -294,5 +294,3 @@ def sheet(game_id: int):
         headers={"Content-Disposition": f'inline; filename="{name}"'},
     )
 
-
-__all__ = ["bp", "plan_round"]

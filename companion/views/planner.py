@@ -33,9 +33,7 @@ def _plan(body: dict[str, Any]):
         return None, [{"path": "hand", "code": "bad_value", "message": gettext('hand must be a list of tiles such as "12-5".')}]
     _, problems = check_request(args[0], args[1], hand, args[3], args[4], from_engine=from_engine)
     if problems:
-        return None, [
-            {"path": p.field, "code": p.code, "message": p.message, "tiles": p.tiles} for p in problems
-        ]
+        return None, [p.as_dict() for p in problems]
     plan = plan_train(args[0], args[1], hand, args[3], args[4], from_engine=from_engine)
     return plan, []
 

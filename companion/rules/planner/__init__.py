@@ -1,0 +1,62 @@
+"""Train planner: the best personal train a hand can make from an open end.
+
+The Mexican Train rule pages advise every player to arrange their hand into a
+train running from the engine and to keep the rest as *extras* for the
+Mexican train and the open trains (seeds 000, 002, 004); seed 003's
+first-turn variant even lets a player lay that whole train at once
+(rules-brief.md §2, "First turn"). This module finds that train.
+
+Rules of a train (rules-brief.md §2):
+
+- tiles are joined end to end, starting from the open end (the engine
+  double's suit, or the far end of the player's train), each tile matching
+  the suit it is laid against;
+- a double is one tile whose two halves show the same suit: in a personal
+  train it simply continues the chain, it never branches (seed 003: "doubles
+  do not branch", that is Chicken Foot);
+- the train's value is compared by the chosen objective: ``"tiles"`` (most
+  tiles, ties broken by most pips) or ``"pips"`` (most pips, ties broken by
+  most tiles);
+- with ``avoid_double_end`` the train may not end on a double (an open double
+  at the end of a train must be satisfied at once — seeds 000, 002, 004 — so
+  a player planning a first-turn train may want to keep it in hand).
+
+The package: :mod:`.request` (what a request may ask, its problems),
+:mod:`.plan` (the answer), :mod:`.graph` (the hand's tiles as a graph),
+:mod:`.matching` (the bounds), :mod:`.search` (:func:`plan_train`, the
+planner) and :mod:`.exhaustive` (:func:`plan_train_exhaustive`, the plain
+reference search for the tests and ``benchmarks/planner.py``).
+"""
+
+from .exhaustive import plan_train_exhaustive
+from .plan import PlacedTile, TrainPlan
+from .request import (
+    DEFAULT_TIME_BUDGET,
+    MAX_SET,
+    OBJECTIVES,
+    BadValue,
+    EngineInHand,
+    Objective,
+    PlannerError,
+    TileRepeated,
+    TilesNotInSet,
+    check_request,
+)
+from .search import plan_train
+
+__all__ = [
+    "DEFAULT_TIME_BUDGET",
+    "MAX_SET",
+    "OBJECTIVES",
+    "BadValue",
+    "EngineInHand",
+    "Objective",
+    "PlacedTile",
+    "PlannerError",
+    "TileRepeated",
+    "TilesNotInSet",
+    "TrainPlan",
+    "check_request",
+    "plan_train",
+    "plan_train_exhaustive",
+]
