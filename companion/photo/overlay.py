@@ -1,0 +1,64 @@
+"""The overlay: the photo with each pip circled and each tile labelled.
+
+A tile read cleanly is outlined in green; a tile in doubt in orange, so the
+player knows where to look before confirming.
+"""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+from .counter import Reading
+
+OVERLAY_SIDE = 1200
+"""The overlay's long side, in pixels (enough for a tablet, small to send)."""
+
+_SURE = (60, 170, 40)  # BGR: green
+_DOUBT = (0, 140, 255)  # BGR: orange
+
+
+def draw(image: np.ndarray, reading: Reading, side: int = OVERLAY_SIDE) -> np.ndarray:
+    """The picture with what was read drawn on it.
+
+    :param image: the picture that was read (BGR ``uint8``).
+    :param reading: what :func:`companion.photo.counter.read_hand` found in it.
+    :param side: the long side of the result, in pixels (never enlarged).
+    :return: a new BGR ``uint8`` picture, at most ``side`` pixels long.
+    """
+    h, w = image.shape[:2]
+    f = min(1.0, side / max(h, w))
+    out = cv2.resize(image, (round(w * f), round(h * f)), interpolation=cv2.INTER_AREA) if f < 1 else image.copy()
+    thick = max(2, round(max(out.shape[:2]) / 400))
+    for tile in reading.tiles:
+        colour = _SURE if tile.sure else _DOUBT
+        box = (np.array(tile.corners) * f).round().astype(np.int32)
+        cv2.polylines(out, [box], True, colour, thick, cv2.LINE_AA)
+        for s in tile.spots:
+            cv2.circle(out, (round(s.x * f), round(s.y * f)), max(3, round(s.r * f * 1.35)),
+                       colour, max(1, thick - 1), cv2.LINE_AA)
+    for tile in reading.tiles:
+        colour = _SURE if tile.sure else _DOUBT
+        box = np.array(tile.corners) * f
+        cx, cy = box.mean(axis=0)
+        label = tile.name if tile.sure else tile.name + " ?"
+        scale = max(0.6, max(out.shape[:2]) / 1400)
+        (tw, th), base = cv2.getTextSize(label, cv2.FONT_HERSHEY_SIMPLEX, scale, 2)
+        x, y = int(cx - tw / 2), int(cy + th / 2)
+        cv2.rectangle(out, (x - 6, y - th - 6), (x + tw + 6, y + base + 4), colour, -1)
+        cv2.putText(out, label, (x, y), cv2.FONT_HERSHEY_SIMPLEX, scale, (255, 255, 255), 2, cv2.LINE_AA)
+    return out
+
+
+def png(image: np.ndarray, reading: Reading, side: int = OVERLAY_SIDE) -> bytes:
+    """:func:`draw`, encoded as PNG bytes (no metadata of the photo kept).
+
+    :raises RuntimeError: when the encoder fails.
+    """
+    ok, buf = cv2.imencode(".png", draw(image, reading, side), [cv2.IMWRITE_PNG_COMPRESSION, 3])
+    if not ok:
+        raise RuntimeError("PNG encoding failed")
+    return buf.tobytes()
+
+
+__all__ = ["OVERLAY_SIDE", "draw", "png"]
