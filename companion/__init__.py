@@ -117,7 +117,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     from flask_compress import Compress
 
     from . import auth, cli, security
-    from .views import api, device, games, health, phones, planner, reference
+    from .views import api, device, games, health, phones, photo, planner, reference
 
     security.init_app(app)
     Compress(app)
@@ -134,5 +134,6 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     app.register_blueprint(phones.bp)
     csrf.exempt(planner.api_plan)  # JSON only, like the rest of /api
     csrf.exempt(api.bp)  # JSON only, Bearer or session; see api.require_json
+    photo.init_app(app, csrf)  # POST /api/photo/hand: pips from a photo (issue 15)
     cli.init_app(app)
     return app

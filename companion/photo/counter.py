@@ -292,12 +292,17 @@ def _read_face(image: np.ndarray, box: np.ndarray, max_suit: int | None) -> Tile
 
     # The centre bar: a line across the face, near the middle (slanted a
     # little when the face's corners were not found exactly).
-    rim = max(2, int(0.045 * S))
+    rim = max(2, int(0.028 * S))
     mask[:rim, :] = 0
     mask[-rim:, :] = 0
     mask[:, :rim] = 0
     mask[:, -rim:] = 0
-    n, labels, stats, cents = cv2.connectedComponentsWithStats(mask, connectivity=8)
+    # The bar is thin and often lighter than the pips: looked for with a lower
+    # threshold than they are.
+    low = (dist > max(18.0, 0.2 * hi)).astype(np.uint8)
+    low[:rim, :] = 0
+    low[-rim:, :] = 0
+    n, labels, stats, cents = cv2.connectedComponentsWithStats(low, connectivity=8)
     bar = None
     best = 0.0
     for i in range(1, n):

@@ -19,6 +19,9 @@ import numpy as np
 
 from .. import pips as layouts
 
+SETS: tuple[int, ...] = (6, 9, 12, 15, 18)
+"""The sets drawn: double-6 to double-18."""
+
 STYLES: tuple[str, ...] = ("ivory", "black", "coloured")
 """Tile styles: black pips on ivory, white pips on black, pips coloured by suit
 on ivory (as double-12 and larger sets print them)."""
@@ -382,4 +385,4 @@ def _name(a: int, b: int) -> str:
     return f"{max(a, b)}-{min(a, b)}"
 
 
-__all__ = ["DIFFICULTIES", "STYLES", "Photo", "Placed", "render", "styles_for", "tile_sprite"]
+__all__ = ["DIFFICULTIES", "SETS", "STYLES", "Photo", "Placed", "render", "styles_for", "tile_sprite"]

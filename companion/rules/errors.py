@@ -95,6 +95,10 @@ ERROR_CODES: frozenset[str] = frozenset(
         "drawn_exceeds_boneyard",
         # the 0-0 must be in one of several hands: the table says whose
         "double_blank_unknown",
+        # a photo of a hand refused (POST /api/photo/hand)
+        "not_an_image",
+        "image_too_large",
+        "image_unreadable",
     }
 )
 
