@@ -6,6 +6,7 @@ import json
 import os
 import secrets
 import tempfile
+from pathlib import Path
 
 import click
 from flask import Flask, current_app
@@ -47,6 +48,7 @@ def export_games(game_id: int | None, fmt: str, output) -> None:
             row, _ = services.load(game_id)
         except services.NotFound:
             raise click.ClickException(f"no game {game_id}") from None
+    _photos_note()
     if fmt == "csv":
         backup.write_csv(output, None if game_id is None else [game_id])
         return
@@ -86,6 +88,19 @@ def backup_command(path: str) -> None:
     counts = backup.write_backup(path)
     click.echo(f"backed up {counts['games']} games, {counts['rounds']} rounds, "
                f"{counts['players']} player names to {path}")
+    _photos_note(always=True)
+
+
+def _photos_note(always: bool = False) -> None:
+    """Say that photos of hands are not in a backup or an export (they are
+    kept, with PHOTO_KEEP on, as files in the instance folder)."""
+    photos = Path(current_app.instance_path) / "photos"
+    kept = sum(1 for _ in photos.rglob("*.jpg")) if photos.is_dir() else 0
+    if not (kept or (always and current_app.config.get("PHOTO_KEEP"))):
+        return
+    click.echo("contains: games, rounds, player names; no photos"
+               + (f" ({kept} photos of hands are kept in {photos}: copy that folder too)" if kept else ""),
+               err=True)
 
 
 @click.command("restore")
