@@ -68,7 +68,7 @@ class Tally:
         return (f"{self.exact_total / n:7.1%} {self.exact_tiles / n:7.1%} {self.error / n:7.2f} "
                 f"{flagged} ({self.wrong} wrong of {self.n})")
 
-    def merge(self, other: "Tally") -> None:
+    def merge(self, other: Tally) -> None:
         for k in ("n", "exact_total", "exact_tiles", "wrong", "flagged", "error"):
             setattr(self, k, getattr(self, k) + getattr(other, k))
 

@@ -347,7 +347,7 @@ def _read_face(image: np.ndarray, box: np.ndarray, max_suit: int | None) -> Tile
         unclear = False
         if comps:
             one = float(np.median(round_areas)) if round_areas else None
-            for area, elong, fill, (cx, cy), cw, ch in comps:
+            for area, elong, fill, (cx, cy), _cw, _ch in comps:
                 if one is None or (elong < 1.35 and fill > 0.6 and area < 1.5 * one):
                     k = 1
                     if one is None and (elong >= 1.35 or fill <= 0.6):
