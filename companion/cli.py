@@ -35,7 +35,7 @@ def init_app(app: Flask) -> None:
 @click.option("--game", "game_id", type=int, help="Only this game (its id).")
 @click.option(
     "--format", "fmt", type=click.Choice(["json", "csv"]), default="json", show_default=True,
-    help="json: game records (design.md); csv: one row per round per player.",
+    help="json: game records (docs/design.md); csv: one row per round per player.",
 )
 @click.option("-o", "--output", type=click.File("w", encoding="utf-8"), default="-",
               help="File to write (default: stdout).")

@@ -41,7 +41,7 @@ class FormResult:
 
 
 def round_from_form(form: Mapping[str, str], players: list[str], kind: str = "mexican_train") -> FormResult:
-    """Read the round entry form into a round object (design.md).
+    """Read the round entry form into a round object (docs/design.md).
 
     Fields per seat: ``pips-<seat>``, ``left-<seat>`` (tiles left),
     ``blank-<seat>`` (holds the 0-0), ``tiles-<seat>`` (tiles from the tile

@@ -1,5 +1,5 @@
 """Stored games. A game's head and each round's record are kept as JSON in the
-shapes of design.md; the rules engine reads them back and checks them."""
+shapes of docs/design.md; the rules engine reads them back and checks them."""
 
 from __future__ import annotations
 
@@ -93,7 +93,7 @@ class PlayerRow(db.Model):
 class RoundRequest(db.Model):
     """A round added through the API with an ``Idempotency-Key`` header: the key
     and the round it added, so the same request sent again answers with that
-    round instead of adding another (design.md: ``number`` is optional)."""
+    round instead of adding another (docs/design.md: ``number`` is optional)."""
 
     __tablename__ = "round_request"
     __table_args__ = (UniqueConstraint("game_id", "key", name="uq_round_request_game_key"),)

@@ -700,8 +700,8 @@ def score_sheet_pdf(
     beyond that landscape; row heights shrink so that every round fits.
 
     Rules: the schedule (N-N down to 0-0, the start moving one seat clockwise)
-    and the scoring come from :mod:`companion.rules` (seeds 000-004,
-    rules-brief.md §2); this function only lays them out.
+    and the scoring come from :mod:`companion.rules` (the documents of docs/sources.md,
+    docs/sources.md); this function only lays them out.
 
     :param game: the checked game (:func:`companion.rules.read_game`).
     :param played_on: the day of the game, printed on the sheet.

@@ -190,7 +190,7 @@ def send_hand(seat: Seat, hand: dict[str, Any], out: bool) -> SeatEntryRow:
 
 
 def round_from_phones(game: Game, sent: dict[int, SeatEntryRow]) -> dict[str, Any]:
-    """The round object (design.md) made of the hands sent, for the round form
+    """The round object (docs/design.md) made of the hands sent, for the round form
     or for saving: ``ended`` is ``"domino"`` when a phone said "I went out"."""
     hands = {game.table.players[s]: dict(e.hand) for s, e in sorted(sent.items())}
     data: dict[str, Any] = {"hands": hands}

@@ -104,7 +104,7 @@ def create_game(record: Any, confirm: bool = False) -> GameRow:
     """Check a game record (rounds optional) and store it, with its rounds, in
     one transaction.
 
-    :param record: a design.md game record.
+    :param record: a docs/design.md game record.
     :param confirm: accept soft-rule warnings.
     :return: the stored row.
     :raises RecordError: when the record is refused; nothing is stored.
@@ -188,7 +188,7 @@ def add_round(game_id: int, data: Any, number: int | None = None, confirm: bool 
               idempotency_key: str | None = None) -> RoundRow:
     """Add the next round.
 
-    :param data: the round object (design.md).
+    :param data: the round object (docs/design.md).
     :param number: the round the sender means to add; when it is not the next
         one the change is refused with :class:`Conflict` (a form sent twice).
     :param confirm: accept soft-rule warnings.

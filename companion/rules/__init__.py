@@ -1,24 +1,30 @@
 """The rules engine: pure Python, standard library only.
 
-Modules, from the smallest values up:
+Modules, from the smallest values up (rule sources: ``docs/sources.md``):
 
 * :mod:`.tiles`: tiles and double-N sets.
-* :mod:`.profile`: the rule profile (every rule choice, its default, its source).
+* :mod:`.kinds`: game kinds and rule choices (``StrEnum``); what a kind means.
+* :mod:`.profile`: the rule profile (every rule option, its default, its source).
 * :mod:`.schedule`: the round schedule and deal (engines, starters, tiles dealt).
 * :mod:`.record`: the game record's values (hand, round, table, standing).
 * :mod:`.read_table`, :mod:`.read_round`, :mod:`.read_hand`: reading a record
   (its head, each round, each hand) and checking it field by field.
 * :mod:`.feasibility`: whether one hand can be made of real tiles.
-* :mod:`.joint`: whether all hands of a round can be made at once.
+* :mod:`.joint`, :mod:`.joint_decision`: whether all hands of a round can be
+  made at once.
 * :mod:`.scoring`: each round's points and the ranking of players.
 * :mod:`.game`: the game state (totals, standings, status, next round) and
   the entry points :func:`read_game` and :func:`check_round`.
-* :mod:`.errors`: problems, their codes, and the engine's translator hook.
-* :mod:`.planner`: the train planner; :mod:`.simulate`: random real rounds
-  (for tests and benchmarks).
+* :mod:`.errors`: :class:`Problem`, the error codes, the one exception family
+  (:class:`RulesError`), and the engine's translator hook.
+* :mod:`.seat`: one player's hand sent from their phone.
+* :mod:`.stats`, :mod:`.events`, :mod:`.seating`: players' statistics, club
+  nights, seating at several tables.
+* :mod:`.planner`: the train planner (a package); :mod:`.simulate`: random
+  real rounds (for tests and benchmarks).
 """
 
-from .errors import Problem, RecordError
+from .errors import Problem, RecordError, RulesError
 from .game import Game, check_round, read_game
 from .profile import OPTIONS, RuleProfile
 from .record import Hand, Round, Standing, Table
@@ -35,6 +41,7 @@ __all__ = [
     "RecordError",
     "Round",
     "RuleProfile",
+    "RulesError",
     "Standing",
     "Table",
     "Tile",

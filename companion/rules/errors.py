@@ -1,6 +1,6 @@
 """The rule engine's errors: a problem has a path, a stable code and a message.
 
-Codes are fixed by design.md ("Error codes"); new ones are added, none renamed.
+Codes are fixed by docs/design.md ("Error codes"); new ones are added, none renamed.
 """
 
 from __future__ import annotations
@@ -63,7 +63,7 @@ def N_(message: str) -> str:
     return message
 
 
-# Hard errors (design.md) and the few this engine adds.
+# Hard errors (docs/design.md) and the few this engine adds.
 ERROR_CODES: frozenset[str] = frozenset(
     {
         "unknown_kind",
@@ -133,7 +133,7 @@ class Problem:
     tiles: tuple[str, ...] | None = None
 
     def as_dict(self) -> dict[str, Any]:
-        """The JSON shape of design.md: ``{"path", "code", "message"}``, plus
+        """The JSON shape of docs/design.md: ``{"path", "code", "message"}``, plus
         ``"tiles"`` (a list) when the problem names tiles."""
         out: dict[str, Any] = {"path": self.path, "code": self.code, "message": self.message}
         if self.tiles is not None:

@@ -2,7 +2,7 @@
 
 Every table's game is an ordinary game; an event only adds its games' lines up
 (:class:`~companion.rules.stats.PlayerGame`, from the stored results). The
-event chooses its scoring (house rules of clubs and leagues; no seed gives
+event chooses its scoring (house rules of clubs and leagues; no document gives
 them):
 
 * ``place_points``: at a table of *n* players the 1st scores *n* points, the
@@ -12,8 +12,8 @@ them):
 * ``points_per_round``: the game points a player scored per round played
   (their round points, without a late arrival's starting total), so tables
   that played different numbers of rounds compare. Lower is better in Mexican
-  Train (lowest total wins, all seeds), higher in the classic games and
-  picture dominoes (seed 003).
+  Train (lowest total wins, all the documents), higher in the classic games and
+  picture dominoes ([RU]).
 * ``wins``: games won (a shared first place counts as a win).
 
 Tie-breaks (shown on the standings page, in this order): the event's scoring

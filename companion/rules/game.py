@@ -8,10 +8,10 @@ round) with :mod:`.read_table` and :mod:`.read_round` and raise
 :class:`~.errors.RecordError` with every problem found. Nothing here knows
 about the web or the database.
 
-Rule sources: lowest total wins in Mexican Train (all five seeds), highest in
+Rule sources: lowest total wins in Mexican Train (all the documents of docs/sources.md), highest in
 the classic games and picture dominoes; a Mexican Train game ends after the
 last engine's round; a classic game when a total reaches the target score
-(100; seed 003, rules-brief.md §3); picture dominoes never end by themselves
+(100; [RU], docs/sources.md); picture dominoes never end by themselves
 (§4). Late joiners start as the rule profile's ``late_join`` says.
 """
 
@@ -96,7 +96,7 @@ class Game:
 
     def standings(self) -> list[Standing]:
         """Players in order; equal totals share a rank (A 143, B 143, C 201 → 1, 1, 3).
-        Lowest total first in Mexican Train (all seeds), highest first otherwise.
+        Lowest total first in Mexican Train (all the documents), highest first otherwise.
         Listed last with ``rank`` ``None``: once the game is finished, a player
         who left before the last round (absent from it); before that, a late
         joiner who has not played a round yet. Sitting out one round in the
@@ -141,7 +141,7 @@ class Game:
     def next_round(self) -> RoundPlan | None:
         """The plan of the next round, or ``None`` when the game is finished.
         Classic games and picture dominoes have no engine and no fixed starter
-        (the highest double starts, seed 003): both ``None``."""
+        (the highest double starts, [RU]): both ``None``."""
         if self.finished:
             return None
         t = self.table
@@ -157,13 +157,13 @@ class Game:
         return RoundPlan(number, engine, first, dealt, max(boneyard, 0))
 
     def as_record(self) -> dict[str, Any]:
-        """The plain game record (design.md), without derived fields."""
+        """The plain game record (docs/design.md), without derived fields."""
         d = self.table.as_dict()
         d["rounds"] = [r.as_dict() for r in self.rounds]
         return d
 
     def derived(self) -> dict[str, Any]:
-        """The record plus the derived fields of design.md: ``rounds[].scores``,
+        """The record plus the derived fields of docs/design.md: ``rounds[].scores``,
         ``rounds[].totals``, ``rounds[].starter``, ``standings``, ``status``,
         ``winners`` and, while in progress, ``next_round``."""
         d = self.as_record()
@@ -193,7 +193,7 @@ class Game:
 def read_game(record: Any, confirm: bool = False) -> Game:
     """Read and check a whole game record.
 
-    :param record: a game record (design.md), as parsed JSON.
+    :param record: a game record (docs/design.md), as parsed JSON.
     :param confirm: accept soft-rule warnings (house deals, unusual player counts).
     :return: the checked :class:`Game`.
     :raises RecordError: with every error found (paths like

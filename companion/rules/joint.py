@@ -7,9 +7,9 @@ the tiles and pips of all pips-only hands against one set of distinct tiles,
 and who holds the 0-0 when only it can make the hands. :func:`check_hands` is
 what :mod:`.read_round` calls.
 
-Rule sources: a set holds each tile once (rules-brief.md §1); tiles beyond
-the deal come from the boneyard (all seeds); the 0-0 left in a hand counts
-``double_blank_points`` (seeds 000/002/004).
+Rule sources: a set holds each tile once (docs/sources.md); tiles beyond
+the deal come from the boneyard (all the documents); the 0-0 left in a hand counts
+``double_blank_points`` ([MT-BE] [MT-MN] [MT-KO]).
 """
 
 from __future__ import annotations

@@ -37,9 +37,9 @@ The method, cheapest first:
    distribution, with a proof of impossibility (``"search"``). When it runs
    out of its step budget it answers :data:`UNDECIDED` (``"budget"``).
 
-Rule sources: a double-N set holds each tile once (rules-brief.md §1); the
-engine is out of play in Mexican Train (seeds 000/001/002/004); tiles beyond
-the deal come from the boneyard (all seeds; seed 003 for the draw game).
+Rule sources: a double-N set holds each tile once (docs/sources.md); the
+engine is out of play in Mexican Train ([MT-BE] [MT-HR] [MT-MN] [MT-KO]); tiles beyond
+the deal come from the boneyard (all the documents; [RU] for the draw game).
 """
 
 from __future__ import annotations

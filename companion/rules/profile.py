@@ -1,6 +1,6 @@
 """The rule profile: the house rules a game is played with.
 
-Every key of a game record's ``rules`` object (design.md) is a field here with
+Every key of a game record's ``rules`` object (docs/design.md) is a field here with
 a default, an explanation and its source. Unknown keys are refused
 (``unknown_rule``), never silently ignored.
 """
@@ -40,7 +40,8 @@ class Option:
     :ivar minimum: for a number, the smallest allowed value.
     :ivar maximum: for a number, the largest allowed value.
     :ivar explain: one line for the table, in our own words.
-    :ivar source: where the rule comes from (a seed file or a public page).
+    :ivar source: where the rule comes from, for the rules page (a document of
+        ``docs/sources.md`` or a public page).
     """
 
     key: str
@@ -320,7 +321,7 @@ CLASSIC_ONLY: frozenset[str] = frozenset(
 )
 DRAW_ONLY: frozenset[str] = frozenset({"boneyard_to_winner"})
 """Rules of the classic draw game only."""
-"""Rules of the classic block and draw games only (seed 003)."""
+"""Rules of the classic block and draw games only ([RU])."""
 
 
 def rule_applies(key: str, kind: str) -> bool:
@@ -438,7 +439,7 @@ def _parse_draw_counts(value: Any, problems: Problems, path: str) -> dict[int, i
 DRAW_COUNT_PRESETS: dict[str, dict[str, Any]] = {
     "seeds": {
         "label": N_("The seed rule pages (000, 001, 002, 004)"),
-        "source": "seeds 000/002/004; seed 001 agrees for double-12",
+        "source": "[MT-BE] [MT-MN] [MT-KO]; [MT-HR] agrees for double-12",
         "counts": {2: 16, 3: 16, 4: 15, 5: 14, 6: 12, 7: 10, 8: 9},
     },
     "cardinal": {
@@ -463,18 +464,18 @@ DRAW_COUNT_PRESETS: dict[str, dict[str, Any]] = {
 PRESETS: dict[str, dict[str, Any]] = {
     "seeds_000_002_004": {
         "label": N_("Rule page of seeds 000/002/004"),
-        "source": "seeds 000 (Belarusian), 002 (Mongolian), 004 (Korean)",
+        "source": "[MT-BE] [MT-MN] [MT-KO]",
         "rules": {"double_blank_points": 50, "first_turn": "one_tile", "after_double": "play_again",
                   "open_doubles_order": "as_played"},
     },
     "seed_001": {
         "label": N_("Rule page of seed 001"),
-        "source": "seed 001 (Croatian)",
+        "source": "[MT-HR]",
         "rules": {"double_blank_points": 0, "after_double": "one_non_double"},
     },
     "seed_003": {
         "label": N_("Travel-set maker's rules (seed 003)"),
-        "source": "seed 003 (Russian)",
+        "source": "[RU]",
         "rules": {"double_blank_points": 0, "first_turn": "build_train", "after_double": "play_again"},
     },
     "quick": {

@@ -3,9 +3,9 @@
 :func:`parse_round` checks a round against the game's table and hands the
 hands to :func:`~.joint.check_round_hands` (each hand, then all together). Rule
 sources: the engine of each round (:mod:`.schedule`); a domino round has one
-empty hand, a blocked round none (rules-brief.md §2 "End of round"; with
-``first_turn: build_train`` several may go out, seed 003); picture dominoes
-keep only who went out first (seed 003, §4).
+empty hand, a blocked round none (docs/sources.md; with
+``first_turn: build_train`` several may go out, [RU]); picture dominoes
+keep only who went out first ([RU]).
 """
 
 from __future__ import annotations
@@ -29,11 +29,11 @@ def parse_round(
 ) -> Round | None:
     """Read and check one round of ``table``'s game.
 
-    Checks (design.md error codes): the engine is the scheduled one
+    Checks (docs/design.md error codes): the engine is the scheduled one
     (``engine_out_of_sequence``); every present player has a hand and only
     players of the game (``missing_hand``, ``unknown_player``); a domino round
     has exactly one empty hand (``nobody_out``, ``several_out``; with
-    ``first_turn: build_train`` several may go out, seed 003) and a blocked
+    ``first_turn: build_train`` several may go out, [RU]) and a blocked
     round none (``out_but_blocked``); pips are whole and ≥ 0
     (``pips_negative``); every hand can be made of real tiles still possible
     for it: the set less the engine less the tiles listed in other hands, with

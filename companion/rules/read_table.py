@@ -3,7 +3,7 @@
 Everything of a game fixed before the first round becomes a
 :class:`~.record.Table`. Rule sources: the player counts each set is usually
 played with and the deal (:mod:`.schedule`); the classic games are played with
-a double-six set by two to four players (seed 003, rules-brief.md §3).
+a double-six set by two to four players ([RU], docs/sources.md).
 """
 
 from __future__ import annotations
@@ -33,7 +33,7 @@ def parse_table(record: Any, problems: Problems) -> Table | None:
     Errors go to ``problems`` (``unknown_kind``, ``unknown_set``,
     ``unknown_rule``, ``bad_value``, ``too_few_players``, ``too_many_players``,
     ``duplicate_player``, ``unknown_player``, ``deal_exceeds_set``) and the
-    soft rule ``players_outside_range`` (seeds 002/004) as a warning.
+    soft rule ``players_outside_range`` ([MT-MN] [MT-KO]) as a warning.
 
     :return: the table, or ``None`` when it is too broken to check rounds against.
     """

@@ -1,6 +1,6 @@
 """The game record's values: a hand, a round, the table, a player's standing.
 
-The record format is fixed by design.md ("Game record"). These are the checked,
+The record format is fixed by docs/design.md ("Game record"). These are the checked,
 frozen values the readers (:mod:`.read_table`, :mod:`.read_round`,
 :mod:`.read_hand`) build from a record and that :mod:`.scoring` and
 :mod:`.game` derive points and standings from. Each value turns back into its
@@ -31,7 +31,7 @@ ROUND_KEYS = frozenset(
 )
 RECORD_KEYS = frozenset(
     {"format", "version", "kind", "set", "rules", "players", "first_starter", "rounds",
-     # derived fields of a GET (design.md), accepted and ignored on the way back in
+     # derived fields of a GET (docs/design.md), accepted and ignored on the way back in
      "id", "standings", "status", "next_round", "winners", "rounds_out", "revision", "created_at",
      "confirm"}
 )
@@ -217,8 +217,8 @@ class Table:
         """Tiles to deal each of ``present`` players (all by default) by the table in force.
 
         Mexican Train: :func:`~companion.rules.schedule.standard_deal`; classic
-        games: 7 for two players, 6 for three or four (seed 003); picture
-        dominoes: 6, or 5 with more than four players (seed 003).
+        games: 7 for two players, 6 for three or four ([RU]); picture
+        dominoes: 6, or 5 with more than four players ([RU]).
         """
         n = len(self.players) if present is None else present
         counts = self.rules.draw_counts
@@ -253,7 +253,7 @@ class Standing:
     rank: int | None
 
     def as_dict(self) -> dict[str, Any]:
-        """``{"player", "total", "rank"}`` as in design.md."""
+        """``{"player", "total", "rank"}`` as in docs/design.md."""
         return {"player": self.player, "total": self.total, "rank": self.rank}
 
 

@@ -3,9 +3,9 @@
 Sources:
 
 * One round per double, highest to 0-0: 13 rounds with double-12, N+1 with
-  double-N (seeds 000, 001, 002, 004; rules-brief.md §2 "Rounds").
-* The start moves one seat clockwise each round (seed 001).
-* Tiles dealt per player (seeds 000, 002, 004; 001 agrees for double-12):
+  double-N ([MT-BE] [MT-HR] [MT-MN] [MT-KO]; docs/sources.md).
+* The start moves one seat clockwise each round ([MT-HR]).
+* Tiles dealt per player ([MT-BE] [MT-MN] [MT-KO]; [MT-HR] agrees for double-12):
   double-12: 2→16, 3→16, 4→15, 5→14, 6→12, 7→10, 8→9; double-9: 2→15, 3→13, 4→10.
 * Double-12 with 9 or 10 players: 8 tiles each, as printed on common public
   rule pages (e.g. the Cardinal-style rule sheet reproduced at
@@ -28,10 +28,10 @@ from .kinds import EngineOrder
 from .tiles import DominoSet
 
 MIN_PLAYERS = 2
-"""Fewest players for Mexican Train (rules-brief.md §2)."""
+"""Fewest players for Mexican Train (docs/sources.md)."""
 MAX_PLAYERS = 12
 """Most players the app seats without a warning (double-15/18 sets: 9–12
-players, seeds 002/004)."""
+players, [MT-MN] [MT-KO])."""
 LARGE_SET_MAX_PLAYERS = 16
 """Most players seated on a double-15 or double-18 set, with a warning to
 confirm above :data:`MAX_PLAYERS`: clubs seat 13–14 with a double-18, 11
@@ -43,7 +43,7 @@ SEED_DEAL: dict[int, dict[int, int]] = {
     12: {2: 16, 3: 16, 4: 15, 5: 14, 6: 12, 7: 10, 8: 9},
     9: {2: 15, 3: 13, 4: 10},
 }
-"""The dealing table of seeds 000/002/004 (tiles per player, by set and players)."""
+"""The dealing table of [MT-BE] [MT-MN] [MT-KO] (tiles per player, by set and players)."""
 
 PUBLIC_DEAL: dict[int, dict[int, int]] = {12: {9: 8, 10: 8}}
 """Double-12 with 9–10 players (public rule pages, see the module docstring)."""
@@ -58,7 +58,7 @@ USUAL_PLAYERS: dict[int, tuple[int, int]] = {
     15: (2, 12),
     18: (2, 12),
 }
-"""Player counts each set is usually played with (seeds 002/004: double-9 for
+"""Player counts each set is usually played with ([MT-MN] [MT-KO]: double-9 for
 2–4, double-12 for 2–8, double-15 or -18 for 9–12). Outside: a warning."""
 
 
@@ -68,9 +68,9 @@ def engines(
     """The engine double of every round, as suits, in playing order.
 
     :param set_n: N of the double-N set.
-    :param order: ``"descending"`` (N-N first, seeds 000/001/002/004) or ``"ascending"``.
+    :param order: ``"descending"`` (N-N first, [MT-BE] [MT-HR] [MT-MN] [MT-KO]) or ``"ascending"``.
     :param start: the first round's engine (default N descending, 0 ascending);
-        a shorter game starts lower ("any double can be used", seed 003).
+        a shorter game starts lower ("any double can be used", [RU]).
     :param end: the last round's engine (default 0 descending, N ascending).
     :return: e.g. ``[12, 11, …, 0]`` for double-12: N+1 rounds; ``[]`` when
         ``start`` and ``end`` run against ``order``.
@@ -89,7 +89,7 @@ def rule_deal(set_n: int, players: int) -> int:
 
     :param set_n: N of the double-N set.
     :param players: how many players take part (≥ 1).
-    :return: tiles per player (≥ 1), from the seeds' table where it has an entry,
+    :return: tiles per player (≥ 1), from the documents' table where it has an entry,
         otherwise from the rule in this module's docstring.
     """
     for table in (SEED_DEAL, PUBLIC_DEAL):
@@ -118,7 +118,7 @@ def starter(
     number: int,
     absent: frozenset[str] | set[str] = frozenset(),
 ) -> str:
-    """Who starts round ``number`` (1-based): one seat clockwise each round (seed 001).
+    """Who starts round ``number`` (1-based): one seat clockwise each round ([MT-HR]).
 
     When that seat's player sits the round out, the next present player
     clockwise starts.
@@ -138,7 +138,7 @@ def starter(
 
 CLASSIC_DEAL: dict[int, int] = {2: 7, 3: 6, 4: 6}
 """Classic double-six block and draw games: 7 tiles each for two players, 6 for
-three or four (seed 003)."""
+three or four ([RU])."""
 
 
 @dataclass(frozen=True)
@@ -160,7 +160,7 @@ class RoundPlan:
     boneyard: int
 
     def as_dict(self) -> dict[str, Any]:
-        """The design.md ``next_round`` object plus ``boneyard``."""
+        """The docs/design.md ``next_round`` object plus ``boneyard``."""
         return {
             "number": self.number,
             "engine": self.engine,

@@ -3,14 +3,14 @@
 Rule sources:
 
 * Mexican Train: the player who went out scores 0, the others their pips,
-  lowest total wins (all five seeds); the double-blank left in a hand counts
-  ``double_blank_points`` (seeds 000/002/004). House rules (bonus for going
+  lowest total wins (all the documents of docs/sources.md); the double-blank left in a hand counts
+  ``double_blank_points`` ([MT-BE] [MT-MN] [MT-KO]). House rules (bonus for going
   out, multiplier when the round ends on a double, marker penalty, blank
   halves, tie break) are options of the rule profile.
-* Classic double-six block and draw games (seed 003, rules-brief.md §3): the
+* Classic double-six block and draw games ([RU], docs/sources.md): the
   round's winner (who went out, or the lowest hand when blocked) scores the
   pips left in the other hands.
-* Children's picture dominoes (seed 003, §4): a tally of who went out first.
+* Children's picture dominoes ([RU]): a tally of who went out first.
 """
 
 from __future__ import annotations
@@ -25,14 +25,14 @@ from .tiles import Tile
 def round_scores(table: Table, rnd: Round) -> dict[str, int | None]:
     """Points of each player in one round, by name in seat order; ``None`` when absent.
 
-    Mexican Train (all seeds; house rules from the profile): the player who
+    Mexican Train (all the documents; house rules from the profile): the player who
     went out scores ``going_out_bonus`` (0 by default); the others score their
     pips, plus ``blank_half_points`` per tile with a blank half, plus
     ``double_blank_points`` for the 0-0, times ``out_on_double_multiplier``
     when the round ended on a double; a marker left on the train adds
     ``marker_penalty``.
 
-    Classic games (seed 003): the winner (who went out, or the lowest hand of a
+    Classic games ([RU]): the winner (who went out, or the lowest hand of a
     blocked round; a tie for lowest scores nobody) scores the others' pips
     (``winner_scores: difference``: less their own), rounded to ``round_to``,
     and nothing when under ``min_round_score``. Picture dominoes: 1 for the winner.

@@ -7,7 +7,7 @@ the hand must be one that tiles of the set can make, with the round's engine
 out of play and no more tiles than were dealt and could be drawn
 (:func:`~.joint.check_hands` with this hand alone). The whole round is checked
 again when it is saved, hands together (:func:`~.game.check_round`).
-Rule sources: as :mod:`.read_hand` and :mod:`.joint` (rules-brief.md §2).
+Rule sources: as :mod:`.read_hand` and :mod:`.joint` (docs/sources.md).
 """
 
 from __future__ import annotations

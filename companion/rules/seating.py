@@ -2,10 +2,10 @@
 
 A club evening seats the players present at several tables, each with its own
 set (double-12 for up to 8 Mexican Train players, double-15 or double-18 for
-9-12, a double-six for the classic games: rules-brief.md §2 "Players and set"
+9-12, a double-six for the classic games: docs/sources.md
 and §3). Between games the evening may reseat by a rule, for example "the
 lowest three of each table move down a table" (a ladder, as clubs that play
-Mexican Train do; house rule, no seed gives it). Everything here is pure and
+Mexican Train do; house rule, no document gives it). Everything here is pure and
 deterministic for a given ``seed``: the same call draws the same tables.
 
 Names are plain strings (the players' names as they appear in the roster);
@@ -60,9 +60,9 @@ class TableLimits:
     """What one table can seat.
 
     :ivar fewest: fewest players the table's game takes (2 for every kind,
-        rules-brief.md §2-§4).
+        docs/sources.md).
     :ivar most: most players (Mexican Train: 8 with double-12, 4 with
-        double-9, 12 with double-15/18; classic games: 4; seeds 002/004, 003).
+        double-9, 12 with double-15/18; classic games: 4; [MT-MN] [MT-KO], 003).
     """
 
     fewest: int = 2

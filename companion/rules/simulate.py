@@ -33,7 +33,7 @@ def random_round(
     :param ended: ``"domino"`` or ``"blocked"`` (random when ``None``).
     :param style: how hands are written: ``"pips"``, ``"counted"`` (pips and
         tiles left), ``"tiles"`` (tile by tile) or ``"mixed"``.
-    :return: the round object of a game record (design.md).
+    :return: the round object of a game record (docs/design.md).
     """
     tiles = [t for t in DominoSet(set_n).tiles if t != double(engine)]
     rng.shuffle(tiles)

@@ -7,10 +7,10 @@ into one :class:`PlayerGame` per player, written once when the game changes;
 :func:`player_stats`, :func:`head_to_head` and :func:`leaderboard` fold such
 lines.
 
-Who wins (rules-brief.md): Mexican Train, the lowest total after the last
-round (all five seeds); the classic block and draw games, the first to the
-target score, i.e. the highest total (seed 003); picture dominoes, who went
-out first most often, i.e. the highest tally (seed 003). A shared first place
+Who wins (docs/sources.md): Mexican Train, the lowest total after the last
+round (all the documents of docs/sources.md); the classic block and draw games, the first to the
+target score, i.e. the highest total ([RU]); picture dominoes, who went
+out first most often, i.e. the highest tally ([RU]). A shared first place
 is a shared win: it counts as a win and is also counted apart
 (:attr:`PlayerStats.shared_wins`) so a page can say so. A player who left
 before the end of a game (absent from its last round) played it, has no
@@ -33,8 +33,8 @@ KINDS: Final[tuple[str, ...]] = tuple(GameKind)
 
 def highest_wins(kind: str) -> bool:
     """True when the highest total wins a game of ``kind``: the classic draw
-    and block games (first to the target, seed 003) and picture dominoes (a
-    tally of wins, seed 003); False for Mexican Train (lowest total wins, all
+    and block games (first to the target, [RU]) and picture dominoes (a
+    tally of wins, [RU]); False for Mexican Train (lowest total wins, all
     seeds).
 
     :raises ValueError: an unknown kind.

@@ -2,7 +2,7 @@
 
 A tile is an unordered pair of suits written ``"a-b"``; a double-N set holds
 every pair from 0-0 to N-N once: (N+1)(N+2)/2 tiles carrying N(N+1)(N+2)/2
-pips (rules-brief.md §1; seeds 000, 002, 004 give the 55 and 91 tile counts).
+pips (docs/sources.md; [MT-BE] [MT-MN] [MT-KO] give the 55 and 91 tile counts).
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from functools import cached_property
 
 SET_SIZES: tuple[int, ...] = (6, 9, 12, 15, 18)
-"""The double-N sets the app knows (rules-brief.md §1)."""
+"""The double-N sets the app knows (docs/sources.md)."""
 
 _TILE_RE = re.compile(r"^\s*(\d{1,2})\s*[-|:/]\s*(\d{1,2})\s*$")
 

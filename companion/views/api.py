@@ -1,4 +1,4 @@
-"""The JSON API of design.md. Every answer is JSON; refusals carry
+"""The JSON API of docs/design.md. Every answer is JSON; refusals carry
 ``{"errors": [{"path", "code", "message"}]}`` (or ``warnings``) and change nothing."""
 
 from __future__ import annotations

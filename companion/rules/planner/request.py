@@ -64,7 +64,7 @@ class PlannerError(RulesError):
         return self.problem.path
 
     def as_dict(self) -> dict[str, object]:
-        """One entry of design.md's 422 ``errors`` list (``path`` is the
+        """One entry of docs/design.md's 422 ``errors`` list (``path`` is the
         request field), plus the offending ``tiles``."""
         return self.problem.as_dict()
 

@@ -59,9 +59,9 @@ def plan_train(
 ) -> TrainPlan:
     """The best personal train ``hand`` can make from ``open_end``.
 
-    Rules: rules-brief.md §2 and the module docstring (tiles end to end from
-    the open end; doubles continue the chain and do not branch, seed 003;
-    the first-turn train of seed 003 and the train-building advice of seeds
+    Rules: docs/sources.md and the module docstring (tiles end to end from
+    the open end; doubles continue the chain and do not branch, [RU];
+    the first-turn train of [RU] and the train-building advice of seeds
     000, 002, 004). Method and targets: issue 4.
 
     :param set_n: N of the double-N set (0..18; the app uses 6, 9, 12, 15, 18).
