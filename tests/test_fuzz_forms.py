@@ -186,6 +186,8 @@ COVERED = {
     "/games", "/games/<int:game_id>/rounds", "/games/<int:game_id>/rounds/<int:number>",
     "/games/<int:game_id>/rounds/<int:number>/delete", "/games/<int:game_id>/delete",
     "/planner", "/login", "/logout", "/devices/<int:device_id>/sign-out",
+    "/j/<int:game_id>/<key>", "/s/<key>", "/games/<int:game_id>/phones/revoke/<int:seat>",
+    "/games/<int:game_id>/phones/new-qr", "/games/<int:game_id>/phones/autosave",
 }
 
 
@@ -255,6 +257,45 @@ def test_fuzz_sign_a_device_out(world, device, own):
         device = re.findall(r"/devices/(\d+)/sign-out", page)[0]
     post(app, tablet, f"/devices/{device}/sign-out", {})
     post(app, c, f"/devices/{device}/sign-out", {})
+
+
+def _join_key(app, gid: int) -> str:
+    from companion import phones
+    from companion.db import db
+
+    with app.app_context():
+        key = phones.access(gid).join_key
+        db.session.remove()
+    return key
+
+
+@settings(FUZZ, max_examples=max(40, FUZZ.max_examples // 2))
+@given(game_ref, st.booleans(), field_value | st.sampled_from(["0", "1", "2", "3"]), round_form(),
+       st.sampled_from(["0", "1", "3", "7", "2147483647"]), field_value)
+def test_fuzz_players_phones(world, gid, real_key, seat_value, hand, seat_no, autosave):
+    """A phone joins (the QR code's page) with a seat, sends its hand; the
+    tablet revokes a seat and turns the automatic save on or off."""
+    from urllib.parse import quote
+
+    app, c, ids = world
+    url_gid = _url(ids, "{g}", gid)
+    key = _join_key(app, int(url_gid)) if real_key and gid.startswith("G") else "not-a-key"
+    phone = app.test_client()
+    status = post(app, phone, f"/j/{url_gid}/{quote(key, safe='')}", {"seat": seat_value})
+    if status == 302:
+        link = phone.post(f"/j/{url_gid}/{quote(key, safe='')}", data={"seat": seat_value})
+        seat_url = link.headers["Location"]
+        post(app, phone, seat_url, hand)
+        post(app, phone, seat_url + "x", hand)
+    post(app, c, _url(ids, "/games/{g}/phones/revoke/" + seat_no, gid), {})
+    post(app, c, _url(ids, "/games/{g}/phones/autosave", gid), {"autosave": autosave})
+
+
+@settings(FUZZ, max_examples=max(10, FUZZ.max_examples // 16))
+@given(game_ref)
+def test_fuzz_new_qr_code(world, gid):
+    app, c, ids = world
+    post(app, c, _url(ids, "/games/{g}/phones/new-qr", gid), {})
 
 
 @settings(FUZZ, max_examples=max(20, FUZZ.max_examples // 8))
