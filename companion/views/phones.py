@@ -18,7 +18,8 @@ from ..security import public_url_for
 
 bp = Blueprint("phones", __name__)
 
-OPEN_ENDPOINTS = frozenset({"phones.join", "phones.pick", "phones.seat", "phones.send", "phones.seat_status"})
+OPEN_ENDPOINTS = frozenset({"phones.join", "phones.pick", "phones.seat", "phones.send", "phones.seat_status",
+                            "photo.seat_hand", "photo.overlay"})
 """Routes a phone reaches without the access token (each checks its own key)."""
 
 

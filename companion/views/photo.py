@@ -131,9 +131,6 @@ def hand():
     player = request.form.get("player", "").strip() or None
     if set_n is not None and set_n not in SET_SIZES:
         problems.append(Problem("set", "unknown_set", gettext("Sets are double-6, 9, 12, 15 or 18.")))
-    upload = request.files.get("image")
-    if upload is None:
-        problems.append(Problem("image", "not_an_image", gettext("Send the photo as the field image.")))
     if problems:
         return _problems(problems)
     engine = None
@@ -145,10 +142,35 @@ def hand():
         except services.NotFound:
             return _problems([Problem("game", "not_found", gettext("No such game."))], status=404)
         set_n = set_n or game_set
+    return _read(set_n, engine, others, game_id, number, seat)
+
+
+@bp.post("/seat/<key>/hand")
+def seat_hand(key: str):
+    """As :func:`hand`, from a player's own phone (the seat page): the seat's
+    key stands for the access token, and the game, the round (the one being
+    played) and the player come from the seat. Field: ``image``; optional
+    ``taken``."""
+    from .. import phones
+
+    try:
+        seat = phones.open_seat(key)
+    except (services.NotFound, phones.Gone):
+        abort(404)
+    number = len(seat.game.rounds) + 1
+    game_set, engine, others, seat_no = _round_context(seat.row.id, number, seat.name)
+    return _read(game_set, engine, others, seat.row.id, number, seat_no)
+
+
+def _read(set_n: int | None, engine: int | None, others: dict[str, list[str]],
+          game_id: int | None, number: int | None, seat: int | None):
+    """Read the uploaded ``image`` and answer the reading (or the refusal)."""
+    upload = request.files.get("image")
+    if upload is None:
+        return _problems([Problem("image", "not_an_image", gettext("Send the photo as the field image."))])
     taken = request.form.get("taken", "").replace(",", " ").split()
     if taken:
         others = {**others, "": taken}
-
     data = upload.read(intake.MAX_BYTES + 1)
     try:
         photo = intake.read_photo(data)
@@ -158,9 +180,8 @@ def hand():
     reading = read_hand(photo.image, set_n)
     names = [t.name for t in reading.tiles]
     checked = check_photo_tiles(names, set_n or 18, engine, others)
-    codes = reading.all_problems()
     out_problems: list[dict[str, Any]] = [
-        {"path": "", "code": code, "message": problem_message(code)} for code in codes
+        {"path": "", "code": code, "message": problem_message(code)} for code in reading.all_problems()
     ] + [p.as_dict() for p in checked]
     key = store.put_overlay(current_app.instance_path, overlay_png(photo.image, reading))
     if (current_app.config.get("PHOTO_KEEP") and game_id is not None and number is not None
@@ -180,7 +201,9 @@ def hand():
 
 @bp.get("/overlay/<key>.png")
 def overlay(key: str):
-    """The overlay of a recent reading (kept :data:`store.OVERLAY_SECONDS`)."""
+    """The overlay of a recent reading (kept :data:`store.OVERLAY_SECONDS`).
+    Its random key is its own permission: a seat's phone fetches it without
+    the access token (see ``views.phones.OPEN_ENDPOINTS``)."""
     png = store.get_overlay(current_app.instance_path, key)
     if png is None:
         abort(404)
