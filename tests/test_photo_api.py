@@ -203,3 +203,49 @@ def test_a_setting_keeps_photos_with_the_round_without_exif(api, app):
     with Image.open(Path(app.instance_path) / kept[0]) as picture:
         assert picture.size == SIZE
         assert dict(picture.getexif()) == {}
+
+
+def test_a_seat_s_own_phone_sends_a_photo_without_the_token(app, client, api):
+    import re
+
+    game = _game(api, 12)
+    html = client.get(f"/games/{game}").get_data(as_text=True)
+    join = re.search(r'class="join-link" href="https?://[^/]+(/j/\d+/[^"]+)"', html).group(1)
+    phone = app.test_client()  # no access token
+    token = re.search(r'name="csrf_token" value="([^"]+)"', phone.get(join).get_data(as_text=True)).group(1)
+    r = phone.post(join, data={"seat": "1", "csrf_token": token})
+    seat_url = r.headers["Location"].split("?")[0]
+    page = phone.get(seat_url).get_data(as_text=True)
+    assert 'class="photo-input"' in page
+    url = re.search(r'data-url="([^"]+)"', page).group(1)
+    token = re.search(r'name="csrf_token" value="([^"]+)"', page).group(1)
+    for seed in range(200):
+        photo = synth.render(seed, 12, "apart", size=SIZE, count=3)
+        if "12-12" in photo.tiles:
+            break
+    r = phone.post(url, data={"image": (io.BytesIO(photo.jpeg()), "h.jpg")},
+                   headers={"X-CSRFToken": token}, content_type="multipart/form-data")
+    assert r.status_code == 200
+    body = r.get_json()
+    assert sorted(body["tiles"]) == sorted(photo.tiles)
+    # the seat's round is round 1 of a double-12 game: 12-12 is its engine
+    assert any(p["code"] == "engine_in_hand" for p in body["problems"])
+    assert phone.get(body["overlay"]).status_code == 200
+    # a made-up seat key opens nothing
+    bad = url.replace(url.split("/")[-2], "x" * 22)
+    assert phone.post(bad, data={"image": (io.BytesIO(photo.jpeg()), "h.jpg")},
+                      headers={"X-CSRFToken": token}, content_type="multipart/form-data").status_code == 404
+    # the tablet's own route still needs the token
+    assert phone.post("/api/photo/hand", data={"image": (io.BytesIO(photo.jpeg()), "h.jpg")},
+                      headers={"X-CSRFToken": token},
+                      content_type="multipart/form-data").status_code in (302, 401)
+
+
+def test_backup_says_photos_are_not_in_it(app, api):
+    app.config["PHOTO_KEEP"] = True
+    game = _game(api, 6)
+    photo = synth.render(1, 6, "apart", size=SIZE, count=2)
+    assert _post(api, photo.jpeg(), game=str(game), round="1", player="Ana").status_code == 200
+    result = app.test_cli_runner().invoke(args=["backup", str(app.instance_path) + "/b.json"])
+    assert result.exit_code == 0
+    assert "no photos" in result.output and "1 photos of hands are kept" in result.output

@@ -40,13 +40,22 @@ def draw(image: np.ndarray, reading: Reading, side: int = OVERLAY_SIDE) -> np.nd
     for tile in reading.tiles:
         colour = _SURE if tile.sure else _DOUBT
         box = np.array(tile.corners) * f
-        cx, cy = box.mean(axis=0)
+        cx = float(box[:, 0].mean())
         label = tile.name if tile.sure else tile.name + " ?"
-        scale = max(0.6, max(out.shape[:2]) / 1400)
-        (tw, th), base = cv2.getTextSize(label, cv2.FONT_HERSHEY_SIMPLEX, scale, 2)
-        x, y = int(cx - tw / 2), int(cy + th / 2)
-        cv2.rectangle(out, (x - 6, y - th - 6), (x + tw + 6, y + base + 4), colour, -1)
-        cv2.putText(out, label, (x, y), cv2.FONT_HERSHEY_SIMPLEX, scale, (255, 255, 255), 2, cv2.LINE_AA)
+        # sized to the tile, and set just below it (above it at the bottom
+        # of the picture), so that no pip is hidden
+        short = min(np.linalg.norm(box[1] - box[0]), np.linalg.norm(box[2] - box[1]))
+        scale = float(np.clip(short / 110, 0.5, 1.6))
+        weight = max(1, round(scale * 2))
+        (tw, th), base = cv2.getTextSize(label, cv2.FONT_HERSHEY_SIMPLEX, scale, weight)
+        pad = max(3, round(th / 3))
+        x = int(np.clip(cx - tw / 2, pad, out.shape[1] - tw - pad))
+        y = int(box[:, 1].max() + th + 2 * pad)
+        if y + base + pad > out.shape[0]:
+            y = int(box[:, 1].min() - base - 2 * pad)
+        y = int(np.clip(y, th + pad, out.shape[0] - base - pad))
+        cv2.rectangle(out, (x - pad, y - th - pad), (x + tw + pad, y + base + pad // 2), colour, -1)
+        cv2.putText(out, label, (x, y), cv2.FONT_HERSHEY_SIMPLEX, scale, (255, 255, 255), weight, cv2.LINE_AA)
     return out
 
 
