@@ -29,6 +29,7 @@ install: $(VENV)/.installed
 
 db-upgrade: $(VENV)/.installed
 	$(FLASK) db upgrade
+	$(FLASK) recheck --if-needed
 
 # Languages (companion/i18n.py): the .mo files are built here, not committed.
 i18n-compile: $(VENV)/.installed

@@ -111,6 +111,7 @@ def dump() -> dict[str, Any]:
                 "first_starter": row.first_starter,
                 "revision": row.revision,
                 "view_key": row.view_key,
+                "shelf": row.shelf,
                 "rounds": [
                     {
                         "number": r.number,
@@ -401,10 +402,11 @@ def restore(doc: dict[str, Any], heads: dict[int, dict[str, Any]] | None = None)
                 players=heads[g["id"]]["players"],
                 first_starter=heads[g["id"]]["first_starter"],
                 revision=g.get("revision", 1),
+                shelf=g.get("shelf") if g.get("shelf") in services.SHELVES else "games",
             )
             if g.get("view_key"):
                 row.view_key = g["view_key"]
-            for r in g["rounds"]:
+            for r in sorted(g["rounds"], key=lambda r: r["number"]):
                 row.rounds.append(
                     RoundRow(
                         number=r["number"],
@@ -431,6 +433,7 @@ def restore(doc: dict[str, Any], heads: dict[int, dict[str, Any]] | None = None)
     except BaseException:
         db.session.rollback()
         raise
+    services.recheck(stale_only=True)  # the results the engine derives, stored beside each game
     return {
         "games": len(games),
         "rounds": sum(len(g["rounds"]) for g in games),
@@ -465,23 +468,7 @@ def import_records(data: Any, source: str = "the file") -> list[int]:
             games.append(read_game(record, confirm=True))
         except RecordError as exc:
             raise BackupError(f"record {i}: {_engine_line(exc)}") from None
-    rows = []
-    try:
-        for game in games:
-            head = game.table.as_dict()
-            row = GameRow(kind=head["kind"], set_n=head["set"], rules=head["rules"],
-                          players=head["players"], first_starter=head["first_starter"])
-            for rnd in game.rounds:
-                row.rounds.append(RoundRow(number=rnd.number, data=rnd.as_dict()))
-            db.session.add(row)
-            rows.append(row)
-        services._remember_players({name for game in games for name in game.table.players})
-        db.session.flush()
-        ids = [row.id for row in rows]
-        db.session.commit()
-    except BaseException:
-        db.session.rollback()
-        raise
+    ids = services.store_games(games)
     return ids
 
 
@@ -507,11 +494,11 @@ def csv_rows(game_ids: Iterable[int] | None = None) -> Iterable[list[Any]]:
     :raises services.NotFound: one of ``game_ids`` does not exist.
     """
     yield list(CSV_COLUMNS)
-    ids = list(game_ids) if game_ids is not None else [r.id for r in services.list_games()][::-1]
+    ids = list(game_ids) if game_ids is not None else services.game_ids()
     for gid in ids:
-        row, game = services.load(gid)
-        derived = game.derived()
-        played_on = row.created_at.date().isoformat() if row.created_at else ""
+        game = services.get_game(gid, include_trash=True)
+        derived = game.as_json()
+        played_on = game.created_at.date().isoformat() if game.created_at else ""
         for rnd in derived["rounds"]:
             hands = rnd.get("hands") or {}
             scores = rnd.get("scores") or {}

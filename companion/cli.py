@@ -1,4 +1,4 @@
-"""Flask CLI commands: ``flask --app companion export|import|backup|restore|token``."""
+"""Flask CLI commands: ``flask --app companion export|import|backup|restore|recheck|token``."""
 
 from __future__ import annotations
 
@@ -29,6 +29,7 @@ def init_app(app: Flask) -> None:
     app.cli.add_command(show_token)
     app.cli.add_command(backup_command)
     app.cli.add_command(restore_command)
+    app.cli.add_command(recheck_command)
 
 
 @click.command("export")
@@ -45,7 +46,7 @@ def export_games(game_id: int | None, fmt: str, output) -> None:
     (game, played_on, round, engine, player, pips, points, total)."""
     if game_id is not None:
         try:
-            row, _ = services.load(game_id)
+            game = services.get_game(game_id, include_trash=True)
         except services.NotFound:
             raise click.ClickException(f"no game {game_id}") from None
     _photos_note()
@@ -53,10 +54,10 @@ def export_games(game_id: int | None, fmt: str, output) -> None:
         backup.write_csv(output, None if game_id is None else [game_id])
         return
     if game_id is not None:
-        json.dump(row.record(), output, indent=2, ensure_ascii=False)
+        json.dump(game.record(), output, indent=2, ensure_ascii=False)
     else:
         json.dump(
-            {"games": [row.record() for row in services.list_games()[::-1]]},
+            {"games": [services.get_game(gid).record() for gid in services.game_ids()]},
             output,
             indent=2,
             ensure_ascii=False,
@@ -122,6 +123,20 @@ def restore_command(path: str) -> None:
         raise click.ClickException(_one_line(f"the database refused the backup: {first}")) from None
     click.echo(f"restored {counts['games']} games, {counts['rounds']} rounds, "
                f"{counts['players']} player names from {path}")
+
+
+@click.command("recheck")
+@click.option("--if-needed", is_flag=True,
+              help="Only games derived by another engine version (as `make run` does).")
+@with_appcontext
+def recheck_command(if_needed: bool) -> None:
+    """Derive every stored game's results again with the current rules engine;
+    list any game it refuses (such a game keeps its results and stays readable)."""
+    report = services.recheck(stale_only=if_needed)
+    for game_id, reason in report.refused:
+        click.echo(f"game {game_id} is refused by the current engine: {reason}", err=True)
+    click.echo(f"rechecked {report.checked} games with engine scoring version "
+               f"{services.SCORING_VERSION}; {len(report.refused)} refused")
 
 
 @click.command("token")

@@ -67,7 +67,6 @@ def round_from_form(form: Mapping[str, str], players: list[str], kind: str = "me
         return result
     out = form.get("out", "")
     hands: dict[str, dict[str, Any]] = {}
-    typed_zero: list[str] = []
     for seat, name in enumerate(players):
         if name in absent:
             continue
@@ -105,8 +104,6 @@ def round_from_form(form: Mapping[str, str], players: list[str], kind: str = "me
             )
         else:
             hand["pips"] = pips
-            if pips == 0 and hand.get("tiles_left") in (None, 0) and not form.get(f"blank-{seat}"):
-                typed_zero.append(name)
         if form.get(f"blank-{seat}"):
             hand["double_blank"] = True
         hands[name] = hand
@@ -114,13 +111,8 @@ def round_from_form(form: Mapping[str, str], players: list[str], kind: str = "me
         ended = "blocked"
     elif out.isdecimal() and int(out) < len(players):
         ended = "domino"
-    elif typed_zero:
-        ended = "domino"
     else:
         ended = None
-        result.problems.append(
-            Problem("ended", "bad_value", gettext("Tap the player who went out, or Blocked."))
-        )
     dealt = _int(form.get("dealt"))
     if isinstance(dealt, str):
         result.problems.append(Problem("dealt", "bad_value", _not_whole(dealt)))
@@ -128,7 +120,7 @@ def round_from_form(form: Mapping[str, str], players: list[str], kind: str = "me
         result.data["dealt"] = dealt
     if ended:
         result.data["ended"] = ended
-    if form.get("ended_on_double") and ended == "domino":
+    if form.get("ended_on_double") and ended != "blocked":
         result.data["ended_on_double"] = True
     result.data["hands"] = hands
     return result

@@ -1,12 +1,25 @@
 """Stored games. A game's head and each round's record are kept as JSON in the
-shapes of docs/design.md; the rules engine reads them back and checks them."""
+shapes of docs/design.md, checked by the rules engine when they are written; beside
+them is what the engine derived at that moment (each round's points and running
+totals; the game's standings, status, winners and next round), so reading a game
+or a list runs no engine."""
 
 from __future__ import annotations
 
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import JSON, Boolean, DateTime, ForeignKey, Integer, String, UniqueConstraint
+from sqlalchemy import (
+    JSON,
+    Boolean,
+    DateTime,
+    ForeignKey,
+    Index,
+    Integer,
+    String,
+    Text,
+    UniqueConstraint,
+)
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from .db import db
@@ -18,9 +31,11 @@ def _now() -> datetime:
 
 
 class GameRow(db.Model):
-    """One game: its table (kind, set, rules, seats) and its rounds."""
+    """One game: its table (kind, set, rules, seats), its rounds and the results
+    derived from them."""
 
     __tablename__ = "game"
+    __table_args__ = (Index("ix_game_shelf_status", "shelf", "status"),)
 
     id: Mapped[int] = mapped_column(primary_key=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
@@ -36,6 +51,24 @@ class GameRow(db.Model):
     """Raised on every change, so a table view can tell when to refresh."""
     view_key: Mapped[str] = mapped_column(String(64), default=new_view_key)
     """The secret of the game's read-only spectator link (``/games/<id>/table?view=…``)."""
+
+    status: Mapped[str] = mapped_column(String(12), default="in_progress", server_default="in_progress")
+    """``in_progress`` or ``finished``, as derived at the last change."""
+    rounds_played: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    rounds_total: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    """Rounds of a Mexican Train game (its schedule); ``None`` for the other kinds."""
+    summary: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    """Standings, winners, leaders, rounds gone out and the next round
+    (:meth:`companion.rules.state.GameState.summary`); ``None`` until derived."""
+    engine_version: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    """The engine's scoring version that derived the results (``flask recheck``)."""
+    recheck_problem: Mapped[str | None] = mapped_column(Text, nullable=True)
+    """Why the current engine refuses this game, when it does (its old results are kept)."""
+    names: Mapped[str] = mapped_column(Text, default="", server_default="")
+    """The players' names folded to lower case, one per line, for the search."""
+    shelf: Mapped[str] = mapped_column(String(8), default="games", server_default="games")
+    """``games`` (listed), ``archive`` (hidden from the list) or ``trash`` (deleted, undoable)."""
+    shelved_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
 
     rounds: Mapped[list[RoundRow]] = relationship(
         back_populates="game", order_by="RoundRow.number", cascade="all, delete-orphan"
@@ -72,6 +105,9 @@ class RoundRow(db.Model):
     number: Mapped[int] = mapped_column(Integer)
     data: Mapped[dict[str, Any]] = mapped_column(JSON)
     version: Mapped[int] = mapped_column(Integer, default=1)
+    result: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    """What the engine derived for the round: points, running totals, starter
+    (:class:`companion.rules.state.RoundResult`)."""
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
     updated_at: Mapped[datetime] = mapped_column(
         DateTime(timezone=True), default=_now, onupdate=_now

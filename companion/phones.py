@@ -25,8 +25,8 @@ from markupsafe import Markup
 
 from . import services
 from .db import db
-from .models import GameRow, PhoneAccessRow, SeatEntryRow, SeatLinkRow
-from .rules import Game, RecordError
+from .models import PhoneAccessRow, SeatEntryRow, SeatLinkRow
+from .rules import RecordError
 from .rules.seat import check_seat_hand
 from .security import new_view_key, view_key_ok
 
@@ -47,7 +47,7 @@ def access(game_id: int) -> PhoneAccessRow:
 
     :raises services.NotFound: no such game.
     """
-    services.get_row(game_id)
+    services.game_revision(game_id)
     row = db.session.get(PhoneAccessRow, game_id)
     if row is None:
         row = PhoneAccessRow(game_id=game_id, join_key=new_view_key(), autosave=False)
@@ -107,7 +107,7 @@ def link_seat(game_id: int, key: str, seat: int) -> SeatLinkRow:
     :raises Gone: the QR secret is not the game's current one, or the game has ended.
     :raises ValueError: no such seat.
     """
-    row, game = services.load(game_id)
+    game = services.get_game(game_id)
     if not join_ok(game_id, key):
         raise Gone("revoked")
     if game.finished:
@@ -130,14 +130,14 @@ class Seat:
     """What a seat link opens.
 
     :ivar link: the stored link.
-    :ivar row: the stored game.
-    :ivar game: the game as read by the engine.
+    :ivar row: the stored game (its ``id``; the same value as ``game``).
+    :ivar game: the game with what the engine derived when it was saved.
     :ivar name: the seat's player.
     """
 
     link: SeatLinkRow
-    row: GameRow
-    game: Game
+    row: services.GameView
+    game: services.GameView
     name: str
 
 
@@ -153,10 +153,10 @@ def open_seat(key: str) -> Seat:
         raise services.NotFound("no such seat link")
     if link.revoked:
         raise Gone("revoked")
-    row, game = services.load(link.game_id)
+    game = services.get_game(link.game_id)
     if game.finished:
         raise Gone("finished")
-    return Seat(link, row, game, game.table.players[link.seat])
+    return Seat(link, game, game, game.table.players[link.seat])
 
 
 def entries(game_id: int, number: int) -> dict[int, SeatEntryRow]:
@@ -189,7 +189,7 @@ def send_hand(seat: Seat, hand: dict[str, Any], out: bool) -> SeatEntryRow:
     return entry
 
 
-def round_from_phones(game: Game, sent: dict[int, SeatEntryRow]) -> dict[str, Any]:
+def round_from_phones(game: services.GameView, sent: dict[int, SeatEntryRow]) -> dict[str, Any]:
     """The round object (docs/design.md) made of the hands sent, for the round form
     or for saving: ``ended`` is ``"domino"`` when a phone said "I went out"."""
     hands = {game.table.players[s]: dict(e.hand) for s, e in sorted(sent.items())}
@@ -206,7 +206,7 @@ def _autosave(game_id: int) -> None:
     settings = db.session.get(PhoneAccessRow, game_id)
     if settings is None or not settings.autosave:
         return
-    row, game = services.load(game_id)
+    game = services.get_game(game_id)
     plan = game.next_round()
     if plan is None:
         return
@@ -215,8 +215,8 @@ def _autosave(game_id: int) -> None:
         return
     try:
         services.add_round(game_id, round_from_phones(game, sent), number=plan.number)
-    except (RecordError, services.Conflict):
-        return
+    except RecordError:
+        return  # a refusal or a conflict: left to the scorekeeper
 
 
 def status(game_id: int) -> dict[str, Any]:
@@ -227,7 +227,7 @@ def status(game_id: int) -> dict[str, Any]:
         "name", "linked", "entered", "out", "pips"}]}``; ``pips`` of a hand given
         by tiles is their sum.
     """
-    row, game = services.load(game_id)
+    game = services.get_game(game_id)
     settings = db.session.get(PhoneAccessRow, game_id)
     number = len(game.rounds) + 1
     sent = entries(game_id, number)
@@ -246,7 +246,7 @@ def status(game_id: int) -> dict[str, Any]:
                 pips = sum(int(a) + int(b) for a, b in (t.split("-") for t in e.hand["tiles"]))
         seats.append({"seat": s, "name": name, "linked": s in linked, "entered": e is not None,
                       "out": bool(e and e.out), "pips": pips})
-    return {"number": number, "revision": row.revision, "autosave": bool(settings and settings.autosave),
+    return {"number": number, "revision": game.revision, "autosave": bool(settings and settings.autosave),
             "finished": game.finished, "seats": seats}
 
 

@@ -22,12 +22,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .errors import Problems, tr
-from .kinds import GameStatus, LateJoin, TieBreak
+from .kinds import GameStatus, TieBreak
 from .read_round import parse_round
 from .read_table import parse_table
-from .record import Round, Standing, Table, round_half_up
+from .record import Round, Standing, Table
 from .schedule import RoundPlan, starter
 from .scoring import classic_winner, rank_players, round_scores
+from .state import joining_total
 
 
 @dataclass(frozen=True)
@@ -62,13 +63,8 @@ class Game:
         return out
 
     def _joining_total(self, others: list[int]) -> int:
-        """The total a late joiner starts from, given the totals of those playing."""
-        late = self.table.rules.late_join
-        if late == LateJoin.HIGHEST and others:
-            return max(others) if not self.ranks_highest else min(others)
-        if late == LateJoin.AVERAGE and others:
-            return round_half_up(sum(others) / len(others), 1)
-        return 0
+        """The total a late joiner starts from (:func:`.state.joining_total`)."""
+        return joining_total(self.table, others)
 
     @property
     def ranks_highest(self) -> bool:

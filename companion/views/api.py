@@ -1,128 +1,177 @@
 """The JSON API of docs/design.md. Every answer is JSON; refusals carry
-``{"errors": [{"path", "code", "message"}]}`` (or ``warnings``) and change nothing."""
+``{"errors": [{"path", "code", "message"}]}`` (or ``warnings``) and change nothing
+(:mod:`companion.envelope` builds them)."""
 
 from __future__ import annotations
 
+from datetime import date
 from typing import Any
 
-from flask import Blueprint, jsonify, request
+from flask import Blueprint, jsonify, request, url_for
 
 from .. import services
+from ..envelope import problem_response, problems_response
 from ..i18n import gettext
 from ..jsonbody import BadJSON, request_json
 from ..rules import RecordError
-from ..rules.errors import Problem
+from .http import etag_or_304
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
 
-def _problems(errors: list[Problem], warnings: list[Problem] | None = None, status: int = 422):
-    body: dict[str, Any] = {}
-    if errors:
-        body["errors"] = [p.as_dict() for p in errors]
-    if warnings:
-        body["warnings"] = [p.as_dict() for p in warnings]
-    return jsonify(body), status
+class _Refused(Exception):
+    """A request refused before it reaches a service (its answer is ready)."""
+
+    def __init__(self, answer):
+        self.answer = answer
 
 
-def _json_body() -> tuple[dict[str, Any] | None, Any]:
-    """The request's JSON object, or an error answer (415 not JSON, 422 not an object)."""
-    if not request.is_json:
-        return None, _problems(
-            [Problem("", "bad_value", gettext("Send the body as JSON (Content-Type: application/json)."))],
-            status=415,
-        )
-    try:
-        body = request_json(request)
-    except BadJSON as exc:
-        return None, _problems([Problem("", "bad_value", str(exc))])
-    if not isinstance(body, dict):
-        return None, _problems([Problem("", "bad_value", gettext("The body must be a JSON object."))])
-    return body, None
-
-
-def _not_found(what: str = "game"):
-    message = gettext("No such game.") if what == "game" else gettext("No such game or round.")
-    return _problems([Problem("", "not_found", message)], status=404)
+@bp.errorhandler(_Refused)
+def _refused_early(exc: _Refused):
+    return exc.answer
 
 
 @bp.errorhandler(RecordError)
 def _refused(exc: RecordError):
-    return _problems(exc.errors, exc.warnings)
-
-
-@bp.errorhandler(services.Conflict)
-def _conflict(exc: services.Conflict):
-    return _problems([exc.problem], status=409)
+    return problems_response(exc.errors, exc.warnings)
 
 
 @bp.errorhandler(services.NotFound)
 def _missing(exc: services.NotFound):
-    return _not_found("game or round")
+    return problem_response("not_found", gettext("No such game or round."), 404)
 
 
-def _flag(body: dict[str, Any], key: str) -> bool:
-    return body.pop(key, False) is True
+def _body() -> dict[str, Any]:
+    """The request's JSON object (415 when not JSON, 422 when not an object)."""
+    if not request.is_json:
+        raise _Refused(problem_response(
+            "bad_value", gettext("Send the body as JSON (Content-Type: application/json)."), 415))
+    try:
+        body = request_json(request)
+    except BadJSON as exc:
+        raise _Refused(problem_response("bad_value", str(exc), 422)) from None
+    if not isinstance(body, dict):
+        raise _Refused(problem_response("bad_value", gettext("The body must be a JSON object."), 422))
+    return body
+
+
+def _whole(body: dict[str, Any], key: str) -> int | None:
+    value = body.pop(key, None)
+    if value is not None and (not isinstance(value, int) or isinstance(value, bool)):
+        raise _Refused(problem_response("bad_value", f"{key} must be a whole number.", 422, key))
+    return value
 
 
 def _game_json(game_id: int) -> dict[str, Any]:
-    row, game = services.load(game_id)
-    data = game.derived()
-    data["id"] = row.id
-    data["revision"] = row.revision
-    data["created_at"] = row.created_at.isoformat()
-    for out, stored in zip(data["rounds"], row.rounds):
-        out["version"] = stored.version
-    return data
+    return services.get_game(game_id).as_json()
 
 
-def _saved_round(data: dict[str, Any], saved) -> dict[str, Any]:
-    """The saved round as the game now shows it; when another device has changed
-    the game since (deleted that round, say), the round as it was saved."""
-    rounds = data["rounds"]
-    if saved.number <= len(rounds) and rounds[saved.number - 1].get("version") == saved.version:
-        return rounds[saved.number - 1]
-    return {**saved.data, "number": saved.number, "version": saved.version}
+def _saved_answer(game_id: int, outcome, status: int):
+    """The answer to a round save: the round as saved and the game as it is now
+    (the round as saved even when another device changed the game at once)."""
+    if isinstance(outcome, (services.AlreadySaved, services.Conflicted)):
+        return problems_response([outcome.problem], status=409)
+    try:
+        data = _game_json(game_id)
+    except services.NotFound:
+        return jsonify(round=outcome.round.as_json(), game=None), status
+    rounds, mine = data["rounds"], outcome.round
+    shown = rounds[mine.number - 1] if mine.number <= len(rounds) else None
+    if shown is None or shown.get("version") != mine.version:
+        shown = mine.as_json()
+    return jsonify(round=shown, game=data), status
 
 
 @bp.post("/games")
 def create_game():
     """Create a game from a record (rounds optional) → 201 ``{"id": …}``."""
-    body, error = _json_body()
-    if error:
-        return error
-    confirm = _flag(body, "confirm")
-    row = services.create_game(body, confirm=confirm)
-    return jsonify(id=row.id), 201, {"Location": f"/api/games/{row.id}"}
+    body = _body()
+    game = services.create_game(body, confirm=body.pop("confirm", False) is True)
+    return jsonify(id=game.id), 201, {"Location": f"/api/games/{game.id}"}
+
+
+def _date(name: str) -> date | None:
+    raw = request.args.get(name)
+    if not raw:
+        return None
+    try:
+        return date.fromisoformat(raw)
+    except ValueError:
+        raise _Refused(problem_response("bad_value", gettext(
+            "%(name)s must be a date such as 2026-11-29.", name=name), 422, name)) from None
+
+
+def query_from_args(args) -> services.GameQuery:
+    """The list's filters from the query string: ``page``, ``per_page``,
+    ``player``, ``kind``, ``status``, ``since``, ``until`` (dates), ``q`` (text
+    in a name), ``shelf`` (``games``, ``archive``, ``trash``)."""
+    shelf = args.get("shelf", "games")
+    return services.GameQuery(
+        page=args.get("page", 1, type=int) or 1,
+        per_page=args.get("per_page", 20, type=int) or 20,
+        player=args.get("player") or None,
+        kind=args.get("kind") or None,
+        status=args.get("status") or None,
+        since=_date("since"), until=_date("until"),
+        text=args.get("q") or None,
+        shelf=shelf if shelf in services.SHELVES else "games",
+    )
 
 
 @bp.get("/games")
 def list_games():
-    """Every game: id, players, set, status, rounds played and the leaders."""
-    out = []
-    for row in services.list_games():
-        _, game = services.load(row.id)
-        standings = game.standings()
-        out.append(
-            {
-                "id": row.id,
-                "kind": row.kind,
-                "set": row.set_n,
-                "players": list(row.players),
-                "rounds_played": len(game.rounds),
-                "rounds_total": game.table.round_count,
-                "status": "finished" if game.finished else "in_progress",
-                "leaders": [s.player for s in standings if s.rank == 1],
-                "created_at": row.created_at.isoformat(),
-            }
-        )
-    return jsonify(games=out)
+    """One page of games, newest first (``{"games": [...]}``), each with id,
+    players, set, status, rounds played and the leaders; a ``Link`` header
+    points to the next page (and the previous one)."""
+    page = services.list_games(query_from_args(request.args))
+    links = []
+    args = {k: v for k, v in request.args.items() if k not in ("page", "per_page")}
+    if page.has_next:
+        url = url_for("api.list_games", **args, page=page.page + 1, per_page=page.per_page)
+        links.append(f'<{url}>; rel="next"')
+    if page.page > 1:
+        url = url_for("api.list_games", **args, page=page.page - 1, per_page=page.per_page)
+        links.append(f'<{url}>; rel="prev"')
+    response = jsonify(games=[g.as_json() for g in page.items])
+    if links:
+        response.headers["Link"] = ", ".join(links)
+    return response
 
 
 @bp.get("/games/<int:game_id>")
 def get_game(game_id: int):
-    """The record with derived fields and each round's ``version``."""
-    return jsonify(_game_json(game_id))
+    """The record with derived fields and each round's ``version`` (``ETag``;
+    304 when ``If-None-Match`` names the current one)."""
+    game = services.get_game(game_id)
+    return etag_or_304(f"g{game.id}-r{game.revision}-e{game.engine_version}", lambda: jsonify(game.as_json()))
+
+
+@bp.delete("/games/<int:game_id>")
+def trash_game(game_id: int):
+    """Move a game to the trash → 204 (``POST …/restore`` takes it back)."""
+    services.trash_game(game_id)
+    return "", 204
+
+
+@bp.post("/games/<int:game_id>/restore")
+def restore_game(game_id: int):
+    """Take a game out of the trash → 204."""
+    services.restore_game(game_id)
+    return "", 204
+
+
+@bp.post("/games/<int:game_id>/archive")
+def archive_game(game_id: int):
+    """Hide a game from the list (``{"archived": false}`` brings it back) → 204."""
+    body = _body() if request.data else {}
+    services.archive_game(game_id, archived=body.get("archived", True) is not False)
+    return "", 204
+
+
+@bp.delete("/trash")
+def empty_trash():
+    """Delete every game in the trash for good → 200 ``{"deleted": n}``."""
+    return jsonify(deleted=services.empty_trash())
 
 
 @bp.post("/games/<int:game_id>/rounds")
@@ -130,32 +179,33 @@ def add_round(game_id: int):
     """Add the next round → 201; ``number`` guards against a repeated send (409),
     and so does an ``Idempotency-Key`` header: the same key again answers 201
     with the round it added (``Idempotent-Replayed: true``), adding nothing."""
-    body, error = _json_body()
-    if error:
-        return error
-    key = request.headers.get("Idempotency-Key")
-    if key is not None:
-        key = key.strip()
-        if not 1 <= len(key) <= 200 or not key.isascii() or not key.isprintable():
-            return _problems([Problem("Idempotency-Key", "bad_value", gettext(
-                "The Idempotency-Key header must be 1 to 200 printable ASCII characters."))])
+    body = _body()
+    key = _idempotency_key(game_id)
+    confirm = body.pop("confirm", False) is True
+    number = _whole(body, "number")
+    outcome = services.add_round(game_id, body, number=number, confirm=confirm, idempotency_key=key)
+    if isinstance(outcome, services.Conflicted) and key is not None:
         done = services.round_for_key(game_id, key)
         if done is not None:
-            return _replayed(game_id, done)
-    confirm = _flag(body, "confirm")
-    number = body.pop("number", None)
-    if number is not None and (not isinstance(number, int) or isinstance(number, bool)):
-        return _problems([Problem("number", "bad_value", "number must be a whole number.")])
-    try:
-        saved = services.add_round(game_id, body, number=number, confirm=confirm,
-                                   idempotency_key=key)
-    except services.Conflict:
-        done = services.round_for_key(game_id, key) if key is not None else None
-        if done is None:
-            raise
-        return _replayed(game_id, done)  # the same request, saved meanwhile by its twin
-    data = _game_json(game_id)
-    return jsonify(round=_saved_round(data, saved), game=data), 201
+            return _replayed(game_id, done)  # the same request, saved meanwhile by its twin
+    return _saved_answer(game_id, outcome, 201)
+
+
+def _idempotency_key(game_id: int) -> str | None:
+    """The request's ``Idempotency-Key`` (checked); a key already used in this
+    game ends the request with the answer it had (:func:`_replayed`)."""
+    key = request.headers.get("Idempotency-Key")
+    if key is None:
+        return None
+    key = key.strip()
+    if not 1 <= len(key) <= 200 or not key.isascii() or not key.isprintable():
+        raise _Refused(problem_response("bad_value", gettext(
+            "The Idempotency-Key header must be 1 to 200 printable ASCII characters."), 422,
+            "Idempotency-Key"))
+    done = services.round_for_key(game_id, key)
+    if done is not None:
+        raise _Refused(_replayed(game_id, done))
+    return key
 
 
 def _replayed(game_id: int, number: int):
@@ -170,17 +220,12 @@ def _replayed(game_id: int, number: int):
 @bp.put("/games/<int:game_id>/rounds/<int:number>")
 def replace_round(game_id: int, number: int):
     """Replace round ``number`` → 200; an older ``version`` than stored is 409."""
-    body, error = _json_body()
-    if error:
-        return error
-    confirm = _flag(body, "confirm")
-    version = body.pop("version", None)
+    body = _body()
+    confirm = body.pop("confirm", False) is True
+    version = _whole(body, "version")
     body.pop("number", None)
-    if version is not None and (not isinstance(version, int) or isinstance(version, bool)):
-        return _problems([Problem("version", "bad_value", "version must be a whole number.")])
-    saved = services.replace_round(game_id, number, body, version=version, confirm=confirm)
-    data = _game_json(game_id)
-    return jsonify(round=_saved_round(data, saved), game=data), 200
+    outcome = services.replace_round(game_id, number, body, version=version, confirm=confirm)
+    return _saved_answer(game_id, outcome, 200)
 
 
 @bp.delete("/games/<int:game_id>/rounds/<int:number>")
@@ -193,8 +238,7 @@ def delete_round(game_id: int, number: int):
 @bp.get("/games/<int:game_id>/revision")
 def revision(game_id: int):
     """A cheap check for the table view: the game's revision number."""
-    row = services.get_row(game_id)
-    return jsonify(id=row.id, revision=row.revision)
+    return jsonify(id=game_id, revision=services.game_revision(game_id))
 
 
 @bp.app_errorhandler(404)
@@ -205,4 +249,4 @@ def _api_http_error(exc):
     if not request.path.startswith("/api/"):
         return exc
     code = "not_found" if exc.code == 404 else "bad_value"
-    return _problems([Problem("", code, exc.description or exc.name)], status=exc.code)
+    return problem_response(code, exc.description or exc.name, exc.code)

@@ -1,6 +1,13 @@
-"""The table's pages: games, the scoreboard with round entry, the table view, the sheet."""
+"""The table's pages: games, the scoreboard with round entry, the table view, the sheet.
+
+Each view reads the form, calls one service function and redirects or shows
+the page again; what the engine derived is read back from the store.
+"""
 
 from __future__ import annotations
+
+from dataclasses import replace
+from datetime import date
 
 from flask import Blueprint, Response, abort, flash, redirect, render_template, request, url_for
 
@@ -19,13 +26,18 @@ from ..labels import KIND_NAMES, RULE_LABELS, VALUE_LABELS
 from ..pdf import HALF_OF
 from ..pips import layout as pip_layout
 from ..pips import layouts as pip_layouts
-from ..rules import RecordError, check_round
+from ..rules import RecordError
 from ..rules.profile import DRAW_COUNT_PRESETS, OPTIONS, OPTIONS_BY_KEY, PRESETS
 from ..rules.tiles import SET_SIZES
+from ..services import sheets
+from .http import etag_or_304
 
 bp = Blueprint("games", __name__)
 bp.add_app_template_global(pip_layout, "pip_layout")
 bp.add_app_template_global(pip_layouts, "pip_layouts")
+
+PER_PAGE = 20
+
 
 def rules_in_play(rules) -> list[dict]:
     """The rules that differ from the defaults, each with its explanation."""
@@ -41,9 +53,38 @@ def rules_in_play(rules) -> list[dict]:
     return out
 
 
+def _day(name: str) -> date | None:
+    try:
+        return date.fromisoformat(request.args.get(name, ""))
+    except ValueError:
+        return None
+
+
+def _list_query() -> services.GameQuery:
+    """The list's filters from the page's query string (bad values ignored)."""
+    shelf = request.args.get("shelf", "games")
+    return services.GameQuery(
+        per_page=PER_PAGE, player=request.args.get("player") or None,
+        kind=request.args.get("kind") if request.args.get("kind") in KIND_NAMES else None,
+        since=_day("since"), until=_day("until"), text=request.args.get("q") or None,
+        shelf=shelf if shelf in services.SHELVES else "games",
+    )
+
+
 def _index_context(values=None, errors=None, warnings=None):
+    query = _list_query()
+    lists = {}
+    if query.shelf == "games":
+        for status, arg in (("in_progress", "open_page"), ("finished", "page")):
+            page = request.args.get(arg, 1, type=int) or 1
+            lists[status] = services.list_games(replace(query, status=status, page=page))
+    else:
+        lists["shelf"] = services.list_games(replace(query, page=request.args.get("page", 1, type=int) or 1))
     return dict(
-        games=[(row, services.load(row.id)[1]) for row in services.list_games()],
+        lists=lists,
+        query=query,
+        filters={k: v for k, v in request.args.items() if k not in ("page", "open_page", "trashed")},
+        trashed=request.args.get("trashed", type=int),
         known=services.known_players(),
         sets=SET_SIZES,
         values=values if values is not None else {},
@@ -58,16 +99,17 @@ def _index_context(values=None, errors=None, warnings=None):
     )
 
 
-def _load_or_404(game_id: int):
+def _game_or_404(game_id: int) -> services.GameView:
     try:
-        return services.load(game_id)
+        return services.get_game(game_id)
     except services.NotFound:
         abort(404)
 
 
 @bp.get("/")
 def index():
-    """The list of games and the form to start one."""
+    """The games (in progress and finished apart, a page at a time, with
+    filters) and the form to start one."""
     return render_template("index.html", **_index_context())
 
 
@@ -75,12 +117,11 @@ def index():
 def create():
     """Start a game from the form; on a refusal show the form again as typed."""
     record, problems = game_from_form(request.form)
-    confirm = bool(request.form.get("confirm"))
     warnings = []
     if not problems:
         try:
-            row = services.create_game(record, confirm=confirm)
-            return redirect(url_for("games.detail", game_id=row.id))
+            game = services.create_game(record, confirm=bool(request.form.get("confirm")))
+            return redirect(url_for("games.detail", game_id=game.id))
         except RecordError as exc:
             problems, warnings = exc.errors, exc.warnings
     context = _index_context(
@@ -89,26 +130,31 @@ def create():
     return render_template("index.html", **context), 422
 
 
-def _render_game(row, game, values=None, errors=None, warnings=None, status=200, edit=None):
-    plan = game.next_round()
+def _render_game(game: services.GameView, values=None, errors=None, warnings=None, status=200,
+                 edit=None):
+    errors = dict(errors or {})
+    if edit is not None and not 1 <= edit <= len(game.rounds):
+        # the round was deleted on another device meanwhile: what was typed is
+        # kept, now as the entry of the next round
+        errors[""] = errors.get("", []) + [gettext(
+            "Round %(n)s was deleted on another device. What you typed is kept below.", n=edit)]
+        edit, status = None, 409
+    t = game.table
     return (
         render_template(
             "game.html",
-            row=row,
             game=game,
-            derived=game.derived(),
-            plan=plan,
+            derived=game.as_json(),
+            plan=game.next_round(),
             values=values if values is not None else {},
-            errors=errors or {},
-            hand_errors=errors_for_hands(errors or {}, game.table.players),
+            errors=errors,
+            hand_errors=errors_for_hands(errors, t.players),
             warnings=warnings or [],
             edit=edit,
             kind_names=KIND_NAMES,
-            rules_in_play=rules_in_play(game.table.rules),
+            rules_in_play=rules_in_play(t.rules),
             went_out=[rnd.went_out for rnd in game.rounds],
-            chart=running_totals_chart(
-                game.table.players, game.running_totals(), game.scores(), game.table.round_count
-            ),
+            chart=running_totals_chart(t.players, game.running_totals(), game.scores(), t.round_count),
         ),
         status,
     )
@@ -117,61 +163,56 @@ def _render_game(row, game, values=None, errors=None, warnings=None, status=200,
 @bp.get("/games/<int:game_id>")
 def detail(game_id: int):
     """The scoreboard, the next-round card and the round entry form."""
-    row, game = _load_or_404(game_id)
-    return _render_game(row, game)
+    return _render_game(_game_or_404(game_id))
+
+
+def _typed_round(game: services.GameView):
+    """The round entry form read for ``game``: ``(data, typing problems, confirm)``."""
+    parsed = round_from_form(request.form, list(game.table.players), game.table.kind)
+    return parsed.data, parsed.problems, bool(request.form.get("confirm"))
 
 
 @bp.post("/games/<int:game_id>/rounds")
 def add_round(game_id: int):
     """Record the next round from the form (the round number guards a double tap)."""
-    row, game = _load_or_404(game_id)
-    parsed, confirm = _read_round_form(game)
+    data, problems, confirm = _typed_round(_game_or_404(game_id))
     number = request.form.get("number", type=int)
-    problems, warnings = parsed.problems, []
-    if not problems:
-        try:
-            saved = services.add_round(game_id, parsed.data, number=number, confirm=confirm)
-            return redirect(url_for("games.detail", game_id=game_id, _anchor=f"round-{saved.number}"))
-        except services.Conflict as exc:
-            row, game = services.load(game_id)
-            if number is not None and 1 <= number <= len(game.rounds):
-                if _same_round(game, number, parsed.data):
-                    # The same form arrived twice (double tap, reload): it is saved already.
-                    flash(exc.problem.message, "info")
-                    return redirect(url_for("games.detail", game_id=game_id))
-                # Another tablet saved this round first, with other numbers: keep
-                # what was typed here and offer it as a correction of that round.
-                values = request.form.to_dict()
-                values["version"] = str(services.get_round(row, number).version)
-                message = gettext(
-                    "Round %(n)s was just saved on another device with other numbers. What you "
-                    "typed is kept below: save it as a correction of round %(n)s, or cancel.",
-                    n=number,
-                )
-                return _render_game(
-                    row, game, values=values, status=409, edit=number,
-                    errors={"": [message]},
-                )
-            problems = [exc.problem]
-        except RecordError as exc:
-            problems, warnings = exc.errors, exc.warnings
-    return _refused(game_id, problems, warnings)
+    try:
+        outcome = None if problems else services.add_round(
+            game_id, data, number=number, confirm=confirm, entry=True)
+    except RecordError as exc:
+        return _refused(game_id, exc.errors, exc.warnings)
+    except services.NotFound:
+        abort(404)
+    if isinstance(outcome, services.Saved):
+        return redirect(url_for("games.detail", game_id=game_id, _anchor=f"round-{outcome.round.number}"))
+    if isinstance(outcome, services.AlreadySaved):
+        flash(outcome.problem.message, "info")
+        return redirect(url_for("games.detail", game_id=game_id))
+    if isinstance(outcome, services.Conflicted) and outcome.taken_by_other:
+        return _taken_by_other(game_id, outcome)
+    return _refused(game_id, [outcome.problem] if outcome else problems, [])
 
 
-def _read_round_form(game):
-    """The round entry form read for ``game``; returns ``(parsed form, confirm)``."""
-    parsed = round_from_form(request.form, list(game.table.players), game.table.kind)
-    _deal_for_present(parsed.data, game)
-    return parsed, bool(request.form.get("confirm"))
+def _taken_by_other(game_id: int, outcome: services.Conflicted):
+    """Another tablet saved this round first, with other numbers: keep what was
+    typed here and offer it as a correction of that round (409)."""
+    values = request.form.to_dict()
+    values["version"] = str(outcome.version)
+    message = gettext(
+        "Round %(n)s was just saved on another device with other numbers. What you "
+        "typed is kept below: save it as a correction of round %(n)s, or cancel.",
+        n=outcome.number,
+    )
+    return _render_game(_game_or_404(game_id), values=values, status=409, edit=outcome.number,
+                        errors={"": [message]})
 
 
 def _refused(game_id: int, problems, warnings, edit: int | None = None):
     """The game page again with the form as typed and each problem at its field:
     409 for an edit conflict, else 422."""
-    row, game = services.load(game_id)
     return _render_game(
-        row,
-        game,
+        _game_or_404(game_id),
         values=request.form,
         errors=errors_by_field(problems),
         warnings=[] if problems else warnings,
@@ -180,53 +221,33 @@ def _refused(game_id: int, problems, warnings, edit: int | None = None):
     )
 
 
-def _deal_for_present(data: dict, game) -> None:
-    """A player marked away leaves the deal box at the full table's count: take
-    the count for the players present instead of warning about a house deal."""
-    if data.get("absent") and data.get("dealt") == game.table.standard_deal():
-        data.pop("dealt")
-
-
-def _same_round(game, number: int, data: dict) -> bool:
-    """True when ``data`` is what round ``number`` already holds (a form sent twice)."""
-    try:
-        rnd = check_round(game, data, number, confirm=True)
-    except RecordError:
-        return False
-    return rnd.as_dict() == game.rounds[number - 1].as_dict()
-
-
 @bp.get("/games/<int:game_id>/rounds/<int:number>/edit")
 def edit_round(game_id: int, number: int):
     """The round entry form filled with a recorded round, to correct it."""
-    row, game = _load_or_404(game_id)
-    try:
-        stored = services.get_round(row, number)
-    except services.NotFound:
+    game = _game_or_404(game_id)
+    if not 1 <= number <= len(game.rounds):
         abort(404)
+    stored = game.rounds[number - 1]
     values = round_to_form(stored.data, list(game.table.players))
     values["version"] = str(stored.version)
-    return _render_game(row, game, values=values, edit=number)
+    return _render_game(game, values=values, edit=number)
 
 
 @bp.post("/games/<int:game_id>/rounds/<int:number>")
 def update_round(game_id: int, number: int):
     """Save a corrected round; a newer version on another device is a conflict."""
-    row, game = _load_or_404(game_id)
-    parsed, confirm = _read_round_form(game)
+    data, problems, confirm = _typed_round(_game_or_404(game_id))
     version = request.form.get("version", type=int)
-    problems, warnings = parsed.problems, []
-    if not problems:
-        try:
-            services.replace_round(game_id, number, parsed.data, version=version, confirm=confirm)
-            return redirect(url_for("games.detail", game_id=game_id, _anchor=f"round-{number}"))
-        except services.NotFound:
-            abort(404)
-        except services.Conflict as exc:
-            problems = [exc.problem]
-        except RecordError as exc:
-            problems, warnings = exc.errors, exc.warnings
-    return _refused(game_id, problems, warnings, edit=number)
+    try:
+        outcome = None if problems else services.replace_round(
+            game_id, number, data, version=version, confirm=confirm, entry=True)
+    except RecordError as exc:
+        return _refused(game_id, exc.errors, exc.warnings, edit=number)
+    except services.NotFound:
+        return _refused(game_id, problems, [], edit=number)
+    if isinstance(outcome, services.Saved):
+        return redirect(url_for("games.detail", game_id=game_id, _anchor=f"round-{number}"))
+    return _refused(game_id, [outcome.problem] if outcome else problems, [], edit=number)
 
 
 @bp.post("/games/<int:game_id>/rounds/<int:number>/delete")
@@ -243,12 +264,40 @@ def delete_round(game_id: int, number: int):
 
 @bp.post("/games/<int:game_id>/delete")
 def delete_game(game_id: int):
-    """Delete a whole game (asked from the game page)."""
+    """Delete a game: it goes to the trash (the list offers to undo it)."""
     try:
-        services.delete_game(game_id)
+        services.trash_game(game_id)
     except services.NotFound:
         abort(404)
-    return redirect(url_for("games.index"))
+    return redirect(url_for("games.index", trashed=game_id))
+
+
+@bp.post("/games/<int:game_id>/restore")
+def restore_game(game_id: int):
+    """Take a game out of the trash."""
+    try:
+        services.restore_game(game_id)
+    except services.NotFound:
+        abort(404)
+    return redirect(url_for("games.detail", game_id=game_id))
+
+
+@bp.post("/games/<int:game_id>/archive")
+def archive_game(game_id: int):
+    """Hide a game from the list (``archived=0`` brings it back)."""
+    try:
+        services.archive_game(game_id, archived=request.form.get("archived", "1") != "0")
+    except services.NotFound:
+        abort(404)
+    return redirect(url_for("games.detail", game_id=game_id))
+
+
+@bp.post("/trash/empty")
+def empty_trash():
+    """Delete every game in the trash for good."""
+    n = services.empty_trash()
+    flash(gettext("Games deleted for good: %(n)s.", n=n), "info")
+    return redirect(url_for("games.index", shelf="trash"))
 
 
 @bp.get("/games/<int:game_id>/table")
@@ -258,12 +307,11 @@ def table(game_id: int):
     spectator link (``?view=``) it polls with the same key."""
     from ..auth import is_spectator
 
-    row, game = _load_or_404(game_id)
+    game = _game_or_404(game_id)
     return render_template(
         "table.html",
-        row=row,
         game=game,
-        derived=game.derived(),
+        derived=game.as_json(),
         plan=game.next_round(),
         spectator=is_spectator(),
         view_key=request.args.get("view"),
@@ -274,23 +322,26 @@ def table(game_id: int):
 @bp.get("/games/<int:game_id>/sheet.pdf")
 def sheet(game_id: int):
     """The score sheet as PDF: ``?paper=letter`` for Letter, ``?size=half`` for half
-    a page (A5, half Letter), ``?blank=1`` for an empty sheet."""
-    from ..pdf import score_sheet_pdf
-
-    row, game = _load_or_404(game_id)
+    a page (A5, half Letter), ``?blank=1`` for an empty sheet. Kept per game
+    revision, paper and language; ``ETag``/``If-None-Match`` answer 304."""
     paper = request.args.get("paper", "a4").lower()
     if paper not in HALF_OF:
         abort(400)
     if request.args.get("size", "full") == "half":
         paper = HALF_OF[paper]
     blank = request.args.get("blank") in ("1", "true", "yes")
-    pdf = score_sheet_pdf(
-        game, played_on=row.created_at.date(), paper=paper, blank=blank, language=current_language()
-    )
+    try:
+        key = sheets.SheetKey(game_id, services.game_revision(game_id), paper, current_language(), blank)
+    except services.NotFound:
+        abort(404)
     name = f"score-sheet-{game_id}{'-blank' if blank else ''}.pdf"
-    return Response(
-        pdf,
-        mimetype="application/pdf",
-        headers={"Content-Disposition": f'inline; filename="{name}"'},
-    )
 
+    def build() -> Response:
+        try:
+            pdf = sheets.sheet_pdf(key)
+        except services.NotFound:
+            abort(404)
+        return Response(pdf, mimetype="application/pdf",
+                        headers={"Content-Disposition": f'inline; filename="{name}"'})
+
+    return etag_or_304(key.etag, build)

@@ -42,14 +42,14 @@ def _gone(reason: str):
 def join(game_id: int, key: str):
     """The QR code's page: pick your seat."""
     try:
-        row, game = services.load(game_id)
+        game = services.get_game(game_id)
     except services.NotFound:
         abort(404)
     if not phones.join_ok(game_id, key):
         return _gone("revoked")
     if game.finished:
         return _gone("finished")
-    return render_template("phones/join.html", row=row, game=game, key=key)
+    return render_template("phones/join.html", row=game, game=game, key=key)
 
 
 @bp.route("/j/<int:game_id>/<key>", methods=["POST"])
@@ -140,9 +140,9 @@ def seat_status(key: str):
     return jsonify(number=number, entered=s.link.seat in phones.entries(s.row.id, number))
 
 
-def _game_or_404(game_id: int):
+def _game_or_404(game_id: int) -> services.GameView:
     try:
-        return services.load(game_id)
+        return services.get_game(game_id)
     except services.NotFound:
         abort(404)
 
@@ -183,7 +183,7 @@ def from_phones(game_id: int):
     """The round form filled with the hands sent from the phones, to check and save."""
     from .games import _render_game
 
-    row, game = _game_or_404(game_id)
+    game = _game_or_404(game_id)
     plan = game.next_round()
     if plan is None:
         return redirect(url_for("games.detail", game_id=game_id))
@@ -196,7 +196,7 @@ def from_phones(game_id: int):
             values.pop(f"pips-{s}", None)
     values["number"] = str(plan.number)
     values.setdefault("dealt", str(plan.dealt))
-    return _render_game(row, game, values=values)
+    return _render_game(game, values=values)
 
 
 __all__ = ["OPEN_ENDPOINTS", "bp", "panel"]

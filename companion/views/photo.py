@@ -93,16 +93,16 @@ def _int_field(name: str, problems: list[Problem]) -> int | None:
 def _round_context(game_id: int, number: int | None, player: str | None) -> tuple[int, int | None, dict[str, list[str]], int | None]:
     """The game's set, the round's engine, the tiles in other hands of that
     round (as stored), and the player's seat (1-based; ``None`` when unknown)."""
-    _row, game = services.load(game_id)
+    game = services.get_game(game_id)
     table = game.table
     engine = None
     others: dict[str, list[str]] = {}
     if number is not None and 1 <= number <= len(game.rounds):
         rnd = game.rounds[number - 1]
-        engine = rnd.engine
+        engine = rnd.data.get("engine")
         for name, hand in rnd.hands.items():
-            if name != player and hand.tiles:
-                others[name] = [str(t) for t in hand.tiles]
+            if name != player and hand.get("tiles"):
+                others[name] = [str(t) for t in hand["tiles"]]
     else:
         plan = game.next_round()
         if plan is not None and (number is None or number == plan.number):

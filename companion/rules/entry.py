@@ -1,0 +1,55 @@
+"""What the round entry form leaves to the table's conventions.
+
+A form is quicker than a record: a hand typed as 0 pips (no tiles left, not
+holding the 0-0) with nobody tapped out means that player went out; a deal box
+left at the whole table's count while a player sits the round out means the
+count for the players present. :func:`complete_entry` turns a round typed
+on the form into the round of a game record with these conventions applied.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .errors import Problem, tr
+from .record import Table
+
+
+def _typed_out(hand: Any) -> bool:
+    """A hand typed as 0 pips, no tiles left, without the 0-0: an empty hand."""
+    return (
+        isinstance(hand, dict)
+        and "tiles" not in hand
+        and hand.get("pips") == 0
+        and hand.get("tiles_left") in (None, 0)
+        and not hand.get("double_blank")
+    )
+
+
+def complete_entry(table: Table, data: dict[str, Any]) -> tuple[dict[str, Any], list[Problem]]:
+    """The round typed on the entry form, completed by the table's conventions.
+
+    * no ending given and a hand typed as 0 pips: the round ended by a domino
+      (that player went out); no ending and no such hand: ``bad_value`` at
+      ``ended`` ("Tap the player who went out, or Blocked.");
+    * a player sits out and ``dealt`` is the whole table's count
+      (:meth:`~companion.rules.Table.standard_deal`): the deal is left to the
+      table, which counts the players present (seed 001's dealing table).
+
+    Picture dominoes have neither (one tap on the winner).
+
+    :param table: the game's table.
+    :param data: the round as the form gave it (docs/design.md round object).
+    :return: the completed round (a new dict) and the problems found.
+    """
+    out = dict(data)
+    if not table.kind.counts_pips:
+        return out, []
+    if out.get("absent") and out.get("dealt") == table.standard_deal():
+        out.pop("dealt")
+    if "ended" in out:
+        return out, []
+    if any(_typed_out(h) for h in (out.get("hands") or {}).values()):
+        out["ended"] = "domino"
+        return out, []
+    return out, [Problem("ended", "bad_value", tr("Tap the player who went out, or Blocked."))]
