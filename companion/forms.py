@@ -29,6 +29,9 @@ def _int(text: str | None) -> int | None | str:
 
 
 def _not_whole(text: str) -> str:
+    digits = text.strip().lstrip("-−+").strip()
+    if digits.isdecimal():
+        return gettext("“%(text)s” is too large a number.", text=text)
     return gettext("“%(text)s” is not a whole number.", text=text)
 
 
@@ -82,6 +85,11 @@ def round_from_form(form: Mapping[str, str], players: list[str], kind: str = "me
         if form.get(f"marker-{seat}"):
             hand["marker"] = True
         if out == str(seat):
+            if form.get(f"blank-{seat}"):
+                result.problems.append(Problem(
+                    f"hands.{name}.double_blank", "bad_value",
+                    gettext("%(name)s went out, so their hand is empty and cannot hold the 0-0: "
+                            "take off Out or the 0-0.", name=name)))
             hand.pop("tiles_left", None)
             hand.pop("blanks", None)
             hands[name] = {**hand, "pips": 0, "tiles_left": 0}

@@ -44,8 +44,9 @@
         hand.classList.toggle("is-absent", !!absent);
         if (radio) radio.disabled = !!absent;
         if (field) {
+          // Out (or away) sets a typed number aside, never wipes it: it is
+          // not sent while Out is on, and comes back when Out is taken off.
           field.disabled = !!(out || absent || picked);
-          if (out || absent) field.value = "";
         }
       });
     }

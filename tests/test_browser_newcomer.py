@@ -188,3 +188,27 @@ def test_the_scoreboard_marks_the_0_0_and_a_blocked_round(live, browser, api):
         page.locator(".board").scroll_into_view_if_needed()
         shot(page, f"newcomer-marks-{size}")
         ctx.close()
+
+
+def test_the_0_0_is_one_tap_per_row_and_out_never_wipes_a_number(live, browser, api):
+    gid = new_game(api, {"set": 12, "players": ["Ana", "Maximilian-Alexander", "Chen", "Dee"],
+                         "first_starter": "Ana"})
+    for viewport, size in SIZES:
+        ctx, page = opened(browser, live, viewport)
+        page.goto(f"{live}/games/{gid}")
+        for seat in range(4):
+            box = page.locator(f"input[name=blank-{seat}]")
+            assert box.is_visible(), (size, seat)  # no need to open "more"
+            tap = page.locator(".hand").nth(seat).locator(".dbl-tap").bounding_box()
+            assert tap["x"] + tap["width"] <= viewport["width"] and tap["height"] >= 44, (size, tap)
+        # a number typed, then Out tapped on that row: set aside, back when Out moves on
+        page.locator("#pips-1").fill("17")
+        page.locator(".hand").nth(1).locator(".out-tap").tap()
+        assert page.locator("#pips-1").is_disabled()
+        page.locator(".hand").nth(2).locator(".out-tap").tap()
+        assert page.locator("#pips-1").input_value() == "17" and page.locator("#pips-1").is_enabled()
+        page.locator(".hand").nth(3).locator(".dbl-tap").tap()
+        assert page.locator("input[name=blank-3]").is_checked()
+        page.locator(".hands").scroll_into_view_if_needed()
+        shot(page, f"newcomer-entry-{size}")
+        ctx.close()

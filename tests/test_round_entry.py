@@ -1,0 +1,56 @@
+"""Entering a round (issue 14): a number too large is called too large, and
+Out with the 0-0 on one player is refused with a message, what was typed kept."""
+
+from __future__ import annotations
+
+from .conftest import count_rows, csrf_token
+
+
+def _game(api) -> int:
+    r = api.post("/api/games", json={"set": 12, "players": ["Ana", "Ben", "Chen"], "first_starter": "Ana"})
+    return r.get_json()["id"]
+
+
+def _post(client, gid, **fields):
+    data = {"csrf_token": csrf_token(client, f"/games/{gid}"), "number": "1", **fields}
+    return client.post(f"/games/{gid}/rounds", data=data)
+
+
+def test_an_eleven_digit_number_is_too_large_not_a_non_number(app, client, api):
+    gid = _game(api)
+    r = _post(client, gid, out="0", **{"pips-1": "99999999999", "pips-2": "7"})
+    assert r.status_code == 422
+    html = r.get_data(as_text=True)
+    assert "“99999999999” is too large a number." in html
+    assert "is not a whole number" not in html
+    assert 'value="99999999999"' in html
+    r = _post(client, gid, out="0", **{"pips-1": "1O", "pips-2": "7"})
+    assert "“1O” is not a whole number." in r.get_data(as_text=True)
+    assert count_rows(app)[1] == 0
+
+
+def test_out_and_the_0_0_on_one_player_is_refused(app, client, api):
+    gid = _game(api)
+    r = _post(client, gid, out="1", **{"pips-0": "12", "pips-2": "7", "blank-1": "1"})
+    assert r.status_code == 422
+    html = r.get_data(as_text=True)
+    assert "Ben went out, so their hand is empty and cannot hold the 0-0" in html
+    assert count_rows(app)[1] == 0
+    # the same round without the contradiction is saved: Ana 12, Ben 0, Chen 7
+    r = _post(client, gid, out="1", **{"pips-0": "12", "pips-2": "7"})
+    assert r.status_code == 302
+    assert [h["pips"] for h in api.get(f"/api/games/{gid}").get_json()["rounds"][0]["hands"].values()] == [12, 0, 7]
+
+
+def test_picture_dominoes_say_nothing_of_doubles_and_keep_the_panel_open(client, api):
+    gid = api.post("/api/games", json={"kind": "picture", "players": ["Mia", "Leo", "Ivy"]}).get_json()["id"]
+    html = client.get(f"/games/{gid}").get_data(as_text=True)
+    assert "highest double" not in html
+    assert '<details class="extras-round">' in html  # folded while nothing is wrong
+    # Leo marked as sitting out, yet tapped as the winner: refused, the panel stays open
+    data = {"csrf_token": csrf_token(client, f"/games/{gid}"), "number": "1", "winner": "1", "absent-1": "1"}
+    r = client.post(f"/games/{gid}/rounds", data=data)
+    assert r.status_code == 422
+    html = r.get_data(as_text=True)
+    assert '<details class="extras-round" open>' in html
+    assert 'name="absent-1" value="1" checked' in html
