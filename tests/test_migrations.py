@@ -56,18 +56,23 @@ def _at_revision(app, revision: str) -> None:
         db.session.remove()
 
 
-def _insert_first_schema_game(conn, record: dict, revision: int, versions: list[int]) -> int:
-    """Store ``record`` the way the first release stored it (engine-normalised rounds)."""
+def _insert_first_schema_game(conn, record: dict, revision: int, versions: list[int],
+                              view_key: str | None = None) -> int:
+    """Store ``record`` the way the first release stored it (engine-normalised
+    rounds); ``view_key`` for a schema that has the spectator key."""
     game = read_game(record, confirm=True)
     head = game.table.as_dict()
     when = datetime(2026, 11, 1, 20, 30, tzinfo=UTC)
-    gid = conn.execute(
-        GAME.insert().values(
-            created_at=when, updated_at=when, kind=head["kind"], set_n=head["set"],
-            rules=head["rules"], players=head["players"], first_starter=head["first_starter"],
-            revision=revision,
-        ).returning(GAME.c.id)
-    ).scalar_one()
+    values = dict(created_at=when, updated_at=when, kind=str(head["kind"]), set_n=head["set"],
+                  rules=head["rules"], players=head["players"], first_starter=head["first_starter"],
+                  revision=revision)
+    table = GAME
+    if view_key is not None:
+        table = sa.Table("game", sa.MetaData(), *[sa.Column(c.name, c.type, primary_key=c.primary_key)
+                                                  for c in GAME.columns],
+                         sa.Column("view_key", sa.String(64)))
+        values["view_key"] = view_key
+    gid = conn.execute(table.insert().values(**values).returning(table.c.id)).scalar_one()
     for rnd, version in zip(game.rounds, versions):
         conn.execute(ROUND.insert().values(
             game_id=gid, number=rnd.number, data=rnd.as_dict(), version=version,
@@ -208,3 +213,53 @@ def test_sqlite_foreign_keys_are_on_again_after_migrating(app):
         for _ in range(3):
             with db.engine.connect() as conn:
                 assert conn.exec_driver_sql("PRAGMA foreign_keys").scalar() == 1
+
+
+BEFORE_STORED_RESULTS = "d7e9f1a3b5c2"
+
+
+def test_upgrade_derives_the_results_of_every_stored_game(app, api, full_game):
+    """A database of the schema before stored results, with games in it: the
+    upgrade derives each game's results with the engine, and the list and the
+    game read them back (no game changed)."""
+    from flask_migrate import upgrade
+
+    from companion.db import db
+    from companion.models import GameRow
+    from companion.rules.state import SCORING_VERSION
+
+    from .helpers import fresh_game_json, stored_game_json
+
+    _at_revision(app, BEFORE_STORED_RESULTS)
+    record = full_game["record"]
+    five = {**record, "rounds": record["rounds"][:5]}
+    draw = {"kind": "draw", "players": ["Zoë", "Ben"], "first_starter": "Zoë",
+            "rounds": [{"ended": "domino", "hands": {"Zoë": {"pips": 0}, "Ben": {"pips": 31}}}]}
+    with app.app_context():
+        with db.engine.begin() as conn:
+            assert "summary" not in {c["name"] for c in sa.inspect(conn).get_columns("game")}
+            ids = [_insert_first_schema_game(conn, r, 3, [1] * len(r["rounds"]),
+                                             view_key=f"spectator-key-{i}-0123456789")
+                   for i, r in enumerate((record, five, draw))]
+        db.engine.dispose()
+    before = _dump(app)
+    with app.app_context():
+        upgrade()
+        db.session.remove()
+    assert _dump(app) == before  # every stored value as it was
+    from companion import services
+
+    with app.app_context():
+        for gid in ids:
+            row = db.session.get(GameRow, gid)
+            assert row.engine_version == SCORING_VERSION and row.summary is not None
+            view = services.get_game(gid)
+            assert stored_game_json(view) == fresh_game_json(view.record())
+        db.session.remove()
+    listed = {g["id"]: g for g in api.get("/api/games").get_json()["games"]}
+    assert listed[ids[0]]["status"] == "finished" and listed[ids[0]]["rounds_played"] == 13
+    assert listed[ids[1]]["status"] == "in_progress" and listed[ids[1]]["rounds_played"] == 5
+    assert listed[ids[2]]["leaders"] == ["Zoë"] and listed[ids[2]]["rounds_total"] is None
+    assert api.get(f"/api/games/{ids[1]}").get_json()["rounds"][-1]["totals"] == \
+        full_game["expected"]["totals_after_round_5"]
+    assert [g["id"] for g in api.get("/api/games?player=zoë").get_json()["games"]] == [ids[2]]

@@ -1,0 +1,349 @@
+"""Check once, remember forever: what the engine derives is stored at write and
+read back without running it; the stored results always equal a derivation
+from scratch; lists come a page at a time with filters; archive and trash;
+ETag/304. Runs on SQLite and on PostgreSQL (``COMPANION_TEST_DATABASE_URL``)."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from companion.rules.schedule import engines
+from companion.rules.simulate import random_round
+from companion.rules.tiles import DominoSet
+
+from .conftest import count_rows, csrf_token
+from .helpers import fresh_game_json, stored_game_json
+
+NAMES = ["Ana", "Ben", "Chen", "Dee", "Eve"]
+
+
+# -- random real rounds of every kind ----------------------------------------------------------
+
+
+def classic_round(rng: random.Random, kind: str, players: list[str]) -> dict:
+    """A classic double-six round real tiles could leave (no draws)."""
+    tiles = list(DominoSet(6).tiles)
+    rng.shuffle(tiles)
+    dealt = 7 if len(players) == 2 else 6
+    held = {p: [tiles.pop() for _ in range(dealt)] for p in players}
+    out = rng.choice(players) if rng.random() < 0.8 else None
+    hands = {}
+    for p in players:
+        left = [] if p == out else rng.sample(held[p], rng.randint(1, dealt))
+        hands[p] = {"tiles": [str(t) for t in left]} if left else {"pips": 0, "tiles_left": 0}
+    return {"ended": "domino" if out else "blocked", "hands": hands}
+
+
+def any_round(rng: random.Random, head: dict, number: int) -> dict:
+    """Round ``number`` of the game ``head``: sometimes a player sits it out."""
+    players = head["players"]
+    if head["kind"] == "picture":
+        return {"winner": rng.choice(players)}
+    absent = [rng.choice(players)] if len(players) > 2 and rng.random() < 0.25 else []
+    present = [p for p in players if p not in absent]
+    if head["kind"] == "mexican_train":
+        rnd = random_round(rng, head["set"], present, engines(head["set"])[number - 1], style="mixed")
+    else:
+        rnd = classic_round(rng, head["kind"], present)
+    if absent:
+        rnd["absent"] = absent
+    return rnd
+
+
+@st.composite
+def games_and_changes(draw):
+    kind = draw(st.sampled_from(["mexican_train", "draw", "block", "picture"]))
+    n = draw(st.integers(2, 4 if kind != "mexican_train" else 5))
+    rules = {}
+    if kind != "picture":
+        rules["late_join"] = draw(st.sampled_from(["zero", "highest", "average"]))
+        rules["tie_break"] = draw(st.sampled_from(["none", "most_rounds_out"]))
+    if kind in ("draw", "block"):
+        rules["target_score"] = draw(st.sampled_from([30, 60, 100]))
+    head = {"kind": kind, "set": 9 if kind == "mexican_train" else 6, "players": NAMES[:n],
+            "first_starter": NAMES[draw(st.integers(0, n - 1))], "rules": rules}
+    changes = draw(st.lists(st.tuples(st.sampled_from(["add", "add", "add", "fix", "delete"]),
+                                       st.integers(1, 12), st.integers(0, 10**6)),
+                            min_size=3, max_size=14))
+    return head, changes
+
+
+@settings(max_examples=60, deadline=None, derandomize=True,
+          suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@given(games_and_changes())
+def test_stored_results_equal_a_derivation_from_scratch(app, api, case):
+    """Random games, random rounds added, corrected and deleted through the API:
+    after every change the stored results are what the engine derives from the
+    stored record from scratch."""
+    from companion import services
+
+    head, changes = case
+    gid = api.post("/api/games", json={**head, "confirm": True}).get_json()["id"]
+    for op, k, seed in changes:
+        rng = random.Random(seed)
+        game = api.get(f"/api/games/{gid}").get_json()
+        played = len(game["rounds"])
+        if op == "add" and game["status"] == "in_progress":
+            r = api.post(f"/api/games/{gid}/rounds",
+                         json={**any_round(rng, head, played + 1), "confirm": True})
+        elif op == "fix" and played:
+            k = 1 + (k - 1) % played
+            r = api.put(f"/api/games/{gid}/rounds/{k}", json={**any_round(rng, head, k), "confirm": True})
+        elif op == "delete" and played:
+            r = api.delete(f"/api/games/{gid}/rounds/{played}")
+        else:
+            continue
+        assert r.status_code in (200, 201, 204, 422), r.get_json()
+        with app.app_context():
+            view = services.get_game(gid)
+        assert stored_game_json(view) == fresh_game_json(view.record())
+        assert api.get(f"/api/games/{gid}").get_json()["rounds"] == [
+            {**rnd, "version": v.version} for rnd, v in zip(fresh_game_json(view.record())["rounds"], view.rounds)]
+
+
+# -- engine runs counted -----------------------------------------------------------------------
+
+
+@pytest.fixture
+def engine_calls(monkeypatch):
+    """Counts of the engine's per-round work: reading a round (``parse_round``),
+    scoring one (``round_scores``) and reading a whole game (``read_game``),
+    wherever the app calls them."""
+    import companion.rules.game as game_mod
+    import companion.rules.state as state_mod
+    import companion.services as services_mod
+    import companion.services.sheets as sheets_mod
+
+    counts = {"parse_round": 0, "round_scores": 0, "read_game": 0}
+
+    def counted(name, real):
+        def wrapper(*args, **kwargs):
+            counts[name] += 1
+            return real(*args, **kwargs)
+        return wrapper
+
+    for module in (game_mod, state_mod, services_mod):
+        for name in counts:
+            if hasattr(module, name):
+                monkeypatch.setattr(module, name, counted(name, getattr(module, name)))
+    monkeypatch.setattr(sheets_mod, "read_game", counted("read_game", sheets_mod.read_game))
+    return counts
+
+
+def test_a_read_runs_no_engine_and_a_save_checks_only_its_round(app, api, client, full_game, engine_calls):
+    record = full_game["record"]
+    gid = api.post("/api/games", json={**record, "rounds": []}).get_json()["id"]
+    per_save = []
+    for i, rnd in enumerate(record["rounds"]):
+        before = dict(engine_calls)
+        assert api.post(f"/api/games/{gid}/rounds", json={**rnd, "number": i + 1}).status_code == 201
+        per_save.append({k: engine_calls[k] - before[k] for k in engine_calls})
+    # round 1 and round 13 cost the same: one round read and scored, no game read
+    assert per_save == [{"parse_round": 1, "round_scores": 1, "read_game": 0}] * 13
+    # a correction of round 2 of 13: that round read and scored again, the 11
+    # after it replayed from their stored points
+    before = dict(engine_calls)
+    game = api.get(f"/api/games/{gid}").get_json()
+    r = api.put(f"/api/games/{gid}/rounds/2", json={**record["rounds"][1], "version": game["rounds"][1]["version"]})
+    assert r.status_code == 200
+    assert {k: engine_calls[k] - before[k] for k in engine_calls} == {
+        "parse_round": 1, "round_scores": 1, "read_game": 0}
+    # reads: the API, the pages, the list, the table view, the revision
+    before = dict(engine_calls)
+    for url in (f"/api/games/{gid}", "/api/games", f"/api/games/{gid}/revision"):
+        assert api.get(url).status_code == 200
+    for url in ("/", f"/games/{gid}", f"/games/{gid}/table", f"/games/{gid}/rounds/3/edit"):
+        assert client.get(url).status_code == 200
+    assert engine_calls == before
+    # the totals read back are the hand-worked ones
+    assert api.get(f"/api/games/{gid}").get_json()["standings"] == full_game["expected"]["standings"]
+
+
+# -- lists: pages, filters, archive, trash -----------------------------------------------------
+
+
+def _game(api, players, kind="mexican_train", rounds=()):
+    head = {"kind": kind, "players": players, "first_starter": players[0]}
+    if kind == "mexican_train":
+        head["set"] = 12
+    r = api.post("/api/games", json={**head, "rounds": list(rounds), "confirm": True})
+    assert r.status_code == 201, r.get_json()
+    return r.get_json()["id"]
+
+
+def _ids(r):
+    return [g["id"] for g in r.get_json()["games"]]
+
+
+def test_the_list_comes_a_page_at_a_time_newest_first_with_a_link_to_the_next(api):
+    ids = [_game(api, ["Ana", "Ben", f"P{i}"]) for i in range(7)]
+    r = api.get("/api/games?per_page=3")
+    assert _ids(r) == ids[::-1][:3]
+    link = r.headers["Link"]
+    nxt = re.search(r'<([^>]+)>; rel="next"', link).group(1)
+    r2 = api.get(nxt)
+    assert _ids(r2) == ids[::-1][3:6]
+    assert 'rel="prev"' in r2.headers["Link"]
+    r3 = api.get(re.search(r'<([^>]+)>; rel="next"', r2.headers["Link"]).group(1))
+    assert _ids(r3) == ids[:1]
+    assert "Link" not in r3.headers or 'rel="next"' not in r3.headers["Link"]
+    assert _ids(api.get("/api/games")) == ids[::-1]  # 20 a page by default
+    assert api.get("/api/games?per_page=1000").status_code == 200
+
+
+def test_filters_by_player_kind_status_date_and_text(api, full_game):
+    finished = api.post("/api/games", json=full_game["record"]).get_json()["id"]  # Ana Ben Chen Dee
+    zoe = _game(api, ["Zoë", "Ben"], kind="draw")
+    ann = _game(api, ["Anna", "Bob"], kind="picture")
+    assert _ids(api.get("/api/games?player=ana")) == [finished]  # the exact name, any case
+    assert _ids(api.get("/api/games?q=an")) == [ann, finished]  # a part of a name
+    assert _ids(api.get("/api/games?q=ZOË")) == [zoe]
+    assert _ids(api.get("/api/games?kind=draw")) == [zoe]
+    assert _ids(api.get("/api/games?status=finished")) == [finished]
+    assert _ids(api.get("/api/games?status=in_progress")) == [ann, zoe]
+    listed = api.get("/api/games?status=finished").get_json()["games"][0]
+    assert listed["leaders"] == [s["player"] for s in full_game["expected"]["standings"] if s["rank"] == 1]
+    assert listed["rounds_played"] == 13 and listed["rounds_total"] == 13
+    today = api.get(f"/api/games/{zoe}").get_json()["created_at"][:10]
+    assert _ids(api.get(f"/api/games?since={today}&until={today}")) == [ann, zoe, finished]
+    assert _ids(api.get("/api/games?until=2000-01-01")) == []
+    r = api.get("/api/games?since=yesterday")
+    assert r.status_code == 422 and r.get_json()["errors"][0]["path"] == "since"
+
+
+def test_archive_hides_a_game_and_trash_can_be_undone_or_emptied(app, api):
+    a, b, c = (_game(api, ["Ana", "Ben", n]) for n in ("Cy", "Di", "Ed"))
+    assert api.post(f"/api/games/{a}/archive").status_code == 204
+    assert _ids(api.get("/api/games")) == [c, b]
+    assert _ids(api.get("/api/games?shelf=archive")) == [a]
+    assert api.get(f"/api/games/{a}").status_code == 200  # still readable
+    assert api.post(f"/api/games/{a}/archive", json={"archived": False}).status_code == 204
+    assert _ids(api.get("/api/games")) == [c, b, a]
+    # delete → trash: gone from the list and from reading, back with restore
+    assert api.delete(f"/api/games/{b}").status_code == 204
+    assert _ids(api.get("/api/games")) == [c, a]
+    assert api.get(f"/api/games/{b}").status_code == 404
+    assert api.post(f"/api/games/{b}/rounds", json={"ended": "blocked"}).status_code == 404
+    assert _ids(api.get("/api/games?shelf=trash")) == [b]
+    assert api.post(f"/api/games/{b}/restore").status_code == 204
+    assert _ids(api.get("/api/games")) == [c, b, a]
+    # emptied: gone for good
+    api.delete(f"/api/games/{c}")
+    assert count_rows(app)[0] == 3
+    assert api.delete("/api/trash").get_json() == {"deleted": 1}
+    assert count_rows(app)[0] == 2
+    assert api.post(f"/api/games/{c}/restore").status_code == 404
+
+
+def test_pages_list_in_progress_and_finished_apart_and_undo_a_delete(client, api, full_game):
+    done = api.post("/api/games", json=full_game["record"]).get_json()["id"]
+    going = _game(api, ["Zoë", "Ben"], kind="draw")
+    html = client.get("/").get_data(as_text=True)
+    assert html.index("In progress") < html.index(f"/games/{going}") < html.index("Finished") \
+        < html.index(f"/games/{done}")
+    token = csrf_token(client, f"/games/{going}")
+    r = client.post(f"/games/{going}/delete", data={"csrf_token": token})
+    assert r.status_code == 302 and r.headers["Location"].endswith(f"/?trashed={going}")
+    html = client.get(r.headers["Location"]).get_data(as_text=True)
+    assert "The game was moved to the trash." in html and f'action="/games/{going}/restore"' in html
+    assert client.get(f"/games/{going}").status_code == 404
+    assert client.post(f"/games/{going}/restore", data={"csrf_token": token}).status_code == 302
+    assert client.get(f"/games/{going}").status_code == 200
+    html = client.get("/?q=zo").get_data(as_text=True)
+    assert f"/games/{going}" in html and f"/games/{done}\"" not in html
+
+
+# -- ETag / 304 and the kept sheet ---------------------------------------------------------------
+
+
+def test_game_json_answers_304_until_it_changes(api, full_game):
+    gid = api.post("/api/games", json={**full_game["record"], "rounds": full_game["record"]["rounds"][:2]}).get_json()["id"]
+    r = api.get(f"/api/games/{gid}")
+    tag = r.headers["ETag"]
+    again = api.get(f"/api/games/{gid}", headers={"If-None-Match": tag})
+    assert again.status_code == 304 and again.data == b""
+    api.post(f"/api/games/{gid}/rounds", json=full_game["record"]["rounds"][2])
+    changed = api.get(f"/api/games/{gid}", headers={"If-None-Match": tag})
+    assert changed.status_code == 200 and changed.headers["ETag"] != tag
+    assert len(changed.get_json()["rounds"]) == 3
+
+
+def test_the_sheet_is_laid_out_once_per_revision_and_answers_304(app, client, api, full_game, monkeypatch):
+    import companion.pdf as pdf
+
+    gid = api.post("/api/games", json={**full_game["record"], "rounds": full_game["record"]["rounds"][:3]}).get_json()["id"]
+    layouts = []
+    real = pdf.score_sheet_pdf
+    monkeypatch.setattr(pdf, "score_sheet_pdf", lambda *a, **k: layouts.append(1) or real(*a, **k))
+    first = client.get(f"/games/{gid}/sheet.pdf")
+    assert first.status_code == 200 and first.data.startswith(b"%PDF")
+    again = client.get(f"/games/{gid}/sheet.pdf")
+    assert again.data == first.data and len(layouts) == 1  # kept, not laid out again
+    assert client.get(f"/games/{gid}/sheet.pdf",
+                      headers={"If-None-Match": first.headers["ETag"]}).status_code == 304
+    client.get(f"/games/{gid}/sheet.pdf?paper=letter")
+    assert len(layouts) == 2  # another paper: another sheet
+    api.post(f"/api/games/{gid}/rounds", json=full_game["record"]["rounds"][3])
+    changed = client.get(f"/games/{gid}/sheet.pdf", headers={"If-None-Match": first.headers["ETag"]})
+    assert changed.status_code == 200 and len(layouts) == 3 and changed.headers["ETag"] != first.headers["ETag"]
+
+
+# -- the write races of issue 13 ---------------------------------------------------------------
+
+
+def test_a_correction_of_a_round_deleted_meanwhile_with_a_typo_is_no_500(client, api, full_game):
+    record = full_game["record"]
+    gid = api.post("/api/games", json={**record, "rounds": record["rounds"][:2]}).get_json()["id"]
+    token = csrf_token(client, f"/games/{gid}/rounds/2/edit")
+    assert api.delete(f"/api/games/{gid}/rounds/2").status_code == 204  # another device
+    r = client.post(f"/games/{gid}/rounds/2", data={"csrf_token": token, "version": "1", "out": "0",
+                                                    "pips-1": "2x3", "pips-2": "4", "pips-3": "5"})
+    assert r.status_code == 409
+    html = r.get_data(as_text=True)
+    assert "Round 2 was deleted on another device. What you typed is kept below." in html
+    assert 'value="2x3"' in html
+    # without the typo: the same answer, nothing saved
+    r = client.post(f"/games/{gid}/rounds/2", data={"csrf_token": token, "version": "1", "out": "0",
+                                                    "pips-1": "23", "pips-2": "4", "pips-3": "5"})
+    assert r.status_code == 409 and len(api.get(f"/api/games/{gid}").get_json()["rounds"]) == 1
+
+
+def test_saving_a_round_of_a_game_deleted_meanwhile_is_404(client, api, full_game):
+    record = full_game["record"]
+    gid = api.post("/api/games", json={**record, "rounds": []}).get_json()["id"]
+    token = csrf_token(client, f"/games/{gid}")
+    assert api.delete(f"/api/games/{gid}").status_code == 204  # another device
+    r = api.post(f"/api/games/{gid}/rounds", json=record["rounds"][0])
+    assert r.status_code == 404 and r.get_json()["errors"][0]["code"] == "not_found"
+    r = client.post(f"/games/{gid}/rounds", data={"csrf_token": token, "number": "1", "out": "0",
+                                                  "pips-1": "23", "pips-2": "41", "pips-3": "12"})
+    assert r.status_code == 404
+
+
+def test_recheck_derives_every_game_again_and_keeps_a_refused_one_readable(app, api, full_game):
+    from companion.db import db
+    from companion.models import GameRow
+
+    good = api.post("/api/games", json=full_game["record"]).get_json()["id"]
+    bad = api.post("/api/games", json={**full_game["record"], "rounds": full_game["record"]["rounds"][:2]}).get_json()["id"]
+    with app.app_context():
+        # an older engine's results, and a round the current engine refuses
+        db.session.execute(db.update(GameRow).values(engine_version=0))
+        from companion.models import RoundRow
+        row = db.session.execute(db.select(RoundRow).where(RoundRow.game_id == bad, RoundRow.number == 2)).scalar_one()
+        row.data = {**row.data, "engine": 3}
+        db.session.commit()
+    result = app.test_cli_runner().invoke(args=["recheck", "--if-needed"])
+    assert result.exit_code == 0, result.output
+    assert "rechecked 2 games" in result.output and "1 refused" in result.output
+    assert f"game {bad} is refused by the current engine: rounds[1].engine: engine_out_of_sequence" in result.output
+    with app.app_context():
+        versions = dict(db.session.execute(db.select(GameRow.id, GameRow.engine_version)).all())
+    assert versions[good] == versions[bad] + 1  # the refused one keeps its old results
+    assert api.get(f"/api/games/{bad}").status_code == 200
+    assert api.get(f"/api/games/{good}").get_json()["standings"] == full_game["expected"]["standings"]
