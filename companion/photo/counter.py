@@ -170,53 +170,81 @@ def _face_masks(small: np.ndarray) -> list[np.ndarray]:
     typical = float(np.median(ratio[::4, ::4]))
     # Bright faces: well above the neighbourhood, and bright outright.
     thr_r = max(1.08, typical * 1.12)
-    bright = ((ratio > thr_r) & grey & (lum > 110)).astype(np.uint8) * 255
+    bright = ((ratio > thr_r) & grey & (lum > 60)).astype(np.uint8) * 255
     # Dark faces: well below it, and dark outright.
     thr_d = min(0.8, typical * 0.7)
     dark = ((ratio < thr_d) & (chroma < 14) & (lum < 90)).astype(np.uint8) * 255
-    return [bright, dark]
+    masks = [bright, dark]
+    # A pale cloth (grey checks, a light stripe) passes as bright too: the
+    # brightest of the bright, split off by Otsu's threshold, is tried as well.
+    values = lum[bright > 0]
+    if values.size > 100:
+        cut, _ = cv2.threshold(values.astype(np.uint8).reshape(-1, 1), 0, 255,
+                               cv2.THRESH_BINARY + cv2.THRESH_OTSU)
+        brightest = ((bright > 0) & (lum > cut)).astype(np.uint8) * 255
+        kept = int(np.count_nonzero(brightest))
+        if 0.2 * values.size < kept < 0.85 * values.size:
+            masks.append(brightest)
+    return masks
 
 
 def _find_faces(small: np.ndarray) -> tuple[list[_Face], list[str]]:
     """Tile faces at analysis scale, and problems about the picture."""
     h, w = small.shape[:2]
     problems: list[str] = []
-    shapes: list[tuple[np.ndarray, float, bool]] = []  # (contour, area, at_edge)
+    shapes: list[tuple[np.ndarray, float, bool, int]] = []  # (contour, area, at_edge, holes)
     min_area = (w * h) * 0.0015
     for mask in _face_masks(small):
         mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
-        contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
-        for c in contours:
+        contours, tree = cv2.findContours(mask, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
+        holes: dict[int, int] = {}
+        for i, c in enumerate(contours):
+            parent = int(tree[0][i][3])
+            if parent >= 0 and cv2.contourArea(c) > 4:
+                holes[parent] = holes.get(parent, 0) + 1
+        for i, c in enumerate(contours):
+            if int(tree[0][i][3]) >= 0:
+                continue
             area = cv2.contourArea(c)
             if area < min_area:
                 continue
             x, y, cw, ch = cv2.boundingRect(c)
             edge = x <= 1 or y <= 1 or x + cw >= w - 1 or y + ch >= h - 1
-            shapes.append((c, area, edge))
+            shapes.append((c, area, edge, holes.get(i, 0)))
     faces: list[_Face] = []
     singles = []
     described = []
-    for c, area, edge in shapes:
+    for c, area, edge, n_holes in shapes:
         rect = cv2.minAreaRect(c)
         (rw, rh) = rect[1]
         if rw < 2 or rh < 2:
             continue
         long_, short = max(rw, rh), min(rw, rh)
         solidity = area / (rw * rh)
-        described.append((c, area, edge, rect, long_ / short, solidity))
-        if 1.6 <= long_ / short <= 2.5 and solidity > 0.82:
+        described.append((c, area, edge, rect, long_ / short, solidity, n_holes))
+        if _single(long_ / short, solidity):
             singles.append(area)
     unit = float(np.median(singles)) if singles else None
-    for c, area, edge, rect, aspect, solidity in described:
+    for c, area, edge, rect, aspect, solidity, n_holes in described:
         box = _order(_quad(c, rect))
-        if 1.6 <= aspect <= 2.5 and solidity > 0.82 and (unit is None or area < 1.6 * unit):
+        if _single(aspect, solidity) and (unit is None or area < 1.6 * unit):
             faces.append(_Face(box, 1, edge))
             continue
         if unit is None or area < 0.5 * unit:
             continue
+        # A tile with something light laid against it (a stripe of the cloth,
+        # a coin): thin parts cut off, is what is left a tile?
+        carved = _carve(c, unit, (h, w)) if area < 3 * unit else []
+        if carved and len(carved) * unit > 0.5 * area:
+            faces.extend(_Face(b, 1, edge) for b in carved)
+            continue
         count = int(round(area / unit))
-        if count < 2 or solidity < 0.6:
-            if solidity > 0.7 and 0.6 * unit < area < 1.6 * unit:
+        # a row of 2-4 touching tiles: side by side (k·w × l) or end to end (l × k·2w)
+        row = 2 <= count <= 4 and (abs(aspect - 2 * count) < 0.6 * count
+                                   or abs(aspect - max(2 / count, count / 2)) < 0.35)
+        if not row or solidity < 0.75:
+            # pips show as holes: a shape with holes likely hides a tile
+            if (solidity > 0.7 and 0.6 * unit < area < 1.6 * unit) or n_holes >= 1:
                 problems.append("odd_shape")
             continue
         # Touching tiles: cut the shape into tiles along its long side when it
@@ -225,6 +253,37 @@ def _find_faces(small: np.ndarray) -> tuple[list[_Face], list[str]]:
         for part in _split(box, count, long_, short):
             faces.append(_Face(part, count, edge))
     return faces, problems
+
+
+def _single(aspect: float, solidity: float) -> bool:
+    """A shape that is one tile face: about twice as long as wide, and filling
+    its rectangle."""
+    return 1.6 <= aspect <= 2.5 and solidity > 0.82
+
+
+def _carve(contour: np.ndarray, unit: float, shape: tuple[int, int]) -> list[np.ndarray]:
+    """Tile faces left when the thin parts of a shape are cut away (opening
+    with a disc a third of a tile's width); ``[]`` when none is left whole."""
+    short = math.sqrt(unit / 2)
+    k = max(3, int(short / 3) | 1)
+    x, y, cw, ch = cv2.boundingRect(contour)
+    pad = k + 2
+    mask = np.zeros((ch + 2 * pad, cw + 2 * pad), np.uint8)
+    cv2.drawContours(mask, [contour - [x - pad, y - pad]], -1, 255, -1)
+    mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k)))
+    parts, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    out = []
+    for part in parts:
+        area = cv2.contourArea(part)
+        if not 0.6 * unit < area < 1.4 * unit:
+            continue
+        rect = cv2.minAreaRect(part)
+        rw, rh = rect[1]
+        if min(rw, rh) < 2 or not _single(max(rw, rh) / min(rw, rh), area / (rw * rh)):
+            continue
+        part = part + [x - pad, y - pad]
+        out.append(_order(_quad(part, cv2.minAreaRect(part))))
+    return out
 
 
 def _quad(contour: np.ndarray, rect) -> np.ndarray:
@@ -373,6 +432,24 @@ def _read_face(image: np.ndarray, box: np.ndarray, max_suit: int | None) -> Tile
 # ------------------------------------------------------------------ whole picture
 
 
+def _distinct(tiles: list[TileReading]) -> list[TileReading]:
+    """One reading per tile: a face found in two masks is kept once, the
+    reading with fewer problems."""
+    def centre(t: TileReading) -> np.ndarray:
+        return np.mean(np.array(t.corners), axis=0)
+
+    def short(t: TileReading) -> float:
+        c = np.array(t.corners)
+        return float(min(np.linalg.norm(c[1] - c[0]), np.linalg.norm(c[2] - c[1])))
+
+    kept: list[TileReading] = []
+    for t in sorted(tiles, key=lambda t: len(t.problems)):
+        if all(np.linalg.norm(centre(t) - centre(k)) > 0.4 * min(short(t), short(k)) for k in kept):
+            kept.append(t)
+    order = {id(t): i for i, t in enumerate(tiles)}
+    return sorted(kept, key=lambda t: order[id(t)])
+
+
 def read_hand(image: np.ndarray, max_suit: int | None = None) -> Reading:
     """Read the tiles of a hand from a picture.
 
@@ -396,11 +473,18 @@ def read_hand(image: np.ndarray, max_suit: int | None = None) -> Reading:
     for face in faces:
         box = face.box / f
         tile = _read_face(image, box, max_suit)
+        if "no_bar" in tile.problems and tile.pips == 0:
+            # no bar and no pip: not a tile face up (a face-down tile, a pale
+            # patch of the cloth); said, never counted
+            if face.touching == 1:
+                problems.append("odd_shape")
+            continue
         if face.touching > 1:
             tile.problems.append("touching")
         if face.at_edge:
             tile.problems.append("at_edge")
         tiles.append(tile)
+    tiles = _distinct(tiles)
     if not tiles:
         problems.append("no_tiles")
     return Reading(tiles, sorted(set(problems), key=problems.index), w, h)
