@@ -13,6 +13,10 @@ from __future__ import annotations
 from .rules.errors import N_
 from .rules.kinds import (
     AfterDouble,
+    BlockedLowest,
+    BlockedTie,
+    BoneyardToWinner,
+    EngineChoice,
     EngineOrder,
     FirstTurn,
     GameKind,
@@ -50,6 +54,11 @@ RULE_LABELS: dict[str, str] = {
     "late_join": N_("Late joiners"),
     "winner_scores": N_("Round winner scores"),
     "round_to": N_("Rounding"),
+    "blocked_lowest": N_("Blocked round, lowest hand"),
+    "blocked_tie": N_("Blocked round, tie"),
+    "boneyard_to_winner": N_("Boneyard to the winner"),
+    "boneyard_kept": N_("Tiles kept in the boneyard"),
+    "engine_choice": N_("Engine of each round"),
 }
 """Short labels of the rule keys (any other key is shown by its name)."""
 
@@ -81,6 +90,14 @@ VALUE_LABELS: dict[str, str] = {
     LateJoin.AVERAGE: N_("start at the average"),
     WinnerScores.OTHERS_TOTAL: N_("the others' pips"),
     WinnerScores.DIFFERENCE: N_("the others' pips less their own"),
+    BlockedLowest.SCORES_PIPS: N_("scores its pips"),
+    BlockedLowest.SCORES_ZERO: N_("scores 0"),
+    BlockedTie.NOBODY: N_("nobody scores"),
+    BlockedTie.LIGHTEST_TILE: N_("the lightest single tile wins"),
+    BoneyardToWinner.NO: N_("no"),
+    BoneyardToWinner.YES: N_("yes"),
+    EngineChoice.SCHEDULE: N_("the next double in order"),
+    EngineChoice.HIGHEST_DOUBLE: N_("the highest double found in the hands"),
 }
 """How choice values read (any other value shows as it is)."""
 

@@ -459,6 +459,7 @@ def _sheet_context(
             "played": rnd is not None,
             "next": not blank and i == len(played) and not game.finished,
             "ended": rnd.ended if rnd is not None else None,
+            "unverified": rnd is not None and rnd.unverified,
             "cells": _blank_cells(len(players)),
         }
         if rnd is not None:

@@ -62,6 +62,10 @@ of sharing a class among the hands). About 0.2 s of plain Python."""
 
 _BIG = 10**6
 
+REPAIR_ATTEMPTS = 6
+"""Quick witness searches tried (each deals the hands in another order)
+before the exact search."""
+
 
 @dataclass(frozen=True)
 class HandNeed:
@@ -283,7 +287,7 @@ def decide(
     pool: Iterable[Tile],
     needs: Sequence[HandNeed],
     boneyard: int = _BIG,
-    budget: int = DEFAULT_BUDGET,
+    budget: int | None = None,
 ) -> Verdict:
     """Can every hand of ``needs`` be made at once from ``pool``?
 
@@ -293,9 +297,10 @@ def decide(
     :param needs: one :class:`HandNeed` per pips-only hand.
     :param boneyard: tiles the boneyard can still give to hands with a
         ``dealt`` (the boneyard less the draws already counted).
-    :param budget: search steps allowed (see :data:`DEFAULT_BUDGET`).
+    :param budget: search steps allowed (``None``: :data:`DEFAULT_BUDGET`).
     :return: a :class:`Verdict`; :data:`POSSIBLE` carries a witness.
     """
+    budget = DEFAULT_BUDGET if budget is None else budget
     cl = _Classes.of(pool)
     needs = list(needs)
     if not needs:
@@ -326,10 +331,11 @@ def decide(
     if violation is not None:
         return Verdict(IMPOSSIBLE, "pips", violation)
     everything = {t for ts in cl.tiles for t in ts}
-    for counts in _counts_to_try(cl, needs, windows, caps):
-        quick = _repair(cl, needs, windows, caps, boneyard, counts)
-        if quick is not None and _valid(everything, needs, quick, boneyard):
-            return Verdict(POSSIBLE, "witness", tuple(range(len(needs))), witness=quick)
+    for attempt in range(REPAIR_ATTEMPTS):
+        for counts in _counts_to_try(cl, needs, windows, caps):
+            quick = _repair(cl, needs, windows, caps, boneyard, counts, attempt)
+            if quick is not None and _valid(everything, needs, quick, boneyard):
+                return Verdict(POSSIBLE, "witness", tuple(range(len(needs))), witness=quick)
     search = _Search(cl, needs, caps, budget)
     try:
         found = search.run(boneyard)
@@ -362,7 +368,8 @@ def _counts_to_try(cl: _Classes, needs: Sequence[HandNeed], windows: list[tuple[
 
 
 def _repair(cl: _Classes, needs: Sequence[HandNeed], windows: list[tuple[int, int]],
-            caps: list[int], boneyard: int, counts: list[int]) -> tuple[tuple[Tile, ...], ...] | None:
+            caps: list[int], boneyard: int, counts: list[int],
+            attempt: int = 0) -> tuple[tuple[Tile, ...], ...] | None:
     """Look for a witness quickly: deal every hand tiles near its pips per
     tile, then move single pips along chains of swaps until every hand adds up.
 
@@ -388,7 +395,17 @@ def _repair(cl: _Classes, needs: Sequence[HandNeed], windows: list[tuple[int, in
         return None
     if sum(ks) > cl.size:
         return None
-    order = sorted(range(h), key=lambda j: -abs(needs[j].pips / max(ks[j], 1) - mean))
+    # who is dealt first: the hands furthest from an average tile, then (on
+    # later attempts) the heaviest first, the lightest first, a fixed shuffle
+    averages = [needs[j].pips / max(ks[j], 1) for j in range(h)]
+    if attempt == 0:
+        order = sorted(range(h), key=lambda j: -abs(averages[j] - mean))
+    elif attempt == 1:
+        order = sorted(range(h), key=lambda j: -averages[j])
+    elif attempt == 2:
+        order = sorted(range(h), key=lambda j: averages[j])
+    else:
+        order = sorted(range(h), key=lambda j: (j * 7919 + attempt * 104729) % 65537)
 
     def take(party: int, arr: list[list[int]], n: int, avg: float) -> bool:
         for _ in range(n):
@@ -531,6 +548,9 @@ def _repair(cl: _Classes, needs: Sequence[HandNeed], windows: list[tuple[int, in
                 if moved:
                     break
             if not moved:
+                moved, over = _split_or_merge(plain, blank, deficit, fixed, windows, caps, over,
+                                              boneyard, h, top)
+            if not moved:
                 return None
             continue
         path = []
@@ -560,6 +580,59 @@ def _repair(cl: _Classes, needs: Sequence[HandNeed], windows: list[tuple[int, in
                     hand.append(pools[(v, is_blank)].pop())
         out.append(tuple(hand))
     return tuple(out)
+
+
+def _split_or_merge(plain: list[list[int]], blank: list[list[int]], deficit: list[int],
+                    fixed: list[bool], windows: list[tuple[int, int]], caps: list[int], over: int,
+                    boneyard: int, h: int, top: int) -> tuple[bool, int]:
+    """For :func:`_repair`: a hand whose count may change swaps one tile for two
+    unused ones (or two for one) holding exactly the pips it misses. Returns
+    whether a swap was made, and the draws above the deal after it."""
+
+    def move(src: int, dst: int, v: int) -> None:
+        # one tile of v pips from src to dst, a blank half staying a blank half
+        for arr in (plain, blank):
+            if arr[src][v]:
+                arr[src][v] -= 1
+                arr[dst][v] += 1
+                return
+
+    def has(party: int, v: int, n: int = 1) -> bool:
+        return 0 < v < top and plain[party][v] + blank[party][v] >= n
+
+    for j in range(h):
+        d = deficit[j]
+        if not d or fixed[j]:
+            continue
+        lo, hi = windows[j]
+        k = sum(plain[j]) + sum(blank[j])
+        values = [v for v in range(1, top) if plain[j][v] + blank[j][v]]
+        extra = caps[j] < _BIG and k + 1 > caps[j]
+        if k < hi and not (extra and over + 1 > boneyard):
+            for u in values:
+                target = u + d
+                for a in range(1, target // 2 + 1):
+                    b = target - a
+                    if has(h, a, 2 if a == b else 1) and has(h, b):
+                        move(h, j, a)
+                        move(h, j, b)
+                        move(j, h, u)
+                        deficit[j] = 0
+                        return True, over + (1 if extra else 0)
+        if k > lo:
+            for a in values:
+                for b in values:
+                    if b < a or (a == b and plain[j][a] + blank[j][a] < 2):
+                        continue
+                    target = a + b + d
+                    if has(h, target):
+                        move(h, j, target)
+                        move(j, h, a)
+                        move(j, h, b)
+                        deficit[j] = 0
+                        less = 1 if caps[j] < _BIG and k > caps[j] else 0
+                        return True, over - less
+    return False, over
 
 
 def _valid(pool: set[Tile], needs: Sequence[HandNeed], witness: Sequence[Sequence[Tile]], boneyard: int) -> bool:
@@ -747,7 +820,7 @@ def decide_with_double_blank(
     needs: Sequence[HandNeed],
     double_blank_free: bool,
     boneyard: int = _BIG,
-    budget: int = DEFAULT_BUDGET,
+    budget: int | None = None,
 ) -> tuple[Verdict, int | None, tuple[int, ...]]:
     """As :func:`decide`, with the 0-0 free for a hand that has not said it holds it.
 
@@ -765,6 +838,7 @@ def decide_with_double_blank(
         which one has it).
     """
     pool = tuple(pool)
+    budget = DEFAULT_BUDGET if budget is None else budget
     spent = [0]
 
     def run(ns: Sequence[HandNeed]) -> Verdict:
