@@ -11,18 +11,15 @@ from pypdf import PdfReader
 
 from companion.rules import RecordError, joint_decision, read_game
 
-# double-6, engine 6-6: three hands of one tile and 9 pips each. Only 6-3 and 5-4
-# hold 9 pips, so the round is impossible; no quick bound sees it, only the search.
-HANDS = {"O": {"pips": 0}, "A": {"pips": 9, "tiles_left": 1}, "B": {"pips": 9, "tiles_left": 1},
-         "C": {"pips": 9, "tiles_left": 1}}
-HEAD = {"kind": "mexican_train", "set": 6, "players": list(HANDS), "first_starter": "O"}
-ROUND = {"engine": 6, "ended": "domino", "hands": HANDS}
-
-
-def test_the_search_proves_it_impossible():
-    with pytest.raises(RecordError) as exc:
-        read_game({**HEAD, "rounds": [ROUND]})
-    assert [p.code for p in exc.value.errors] == ["hands_infeasible"]
+# double-12, 8 players dealt 11 (88 of the 89 tiles left: the boneyard holds 2),
+# a blocked round whose hands (pips only) hold 1258 pips: all 89 tiles but the
+# 0-1 (a sorted deal, 3 pips moved from the second hand to the third). No quick
+# bound decides it; only the search could.
+NAMES = [f"P{i + 1}" for i in range(8)]
+PIPS = [38, 73, 104, 122, 140, 161, 186, 244]
+HEAD = {"kind": "mexican_train", "set": 12, "players": NAMES, "first_starter": "P1"}
+ROUND = {"engine": 12, "ended": "blocked", "dealt": 11,
+         "hands": {n: {"pips": p} for n, p in zip(NAMES, PIPS)}}
 
 
 @pytest.fixture
@@ -35,12 +32,13 @@ def test_out_of_budget_is_a_warning_then_a_round_marked_unverified(tiny_budget):
     with pytest.raises(RecordError) as exc:
         read_game({**HEAD, "rounds": [ROUND]})
     assert not exc.value.errors
-    assert [p.code for p in exc.value.warnings] == ["unverified"]
+    # the house deal of 11 is a warning of its own
+    assert [p.code for p in exc.value.warnings] == ["deal_off_table", "unverified"]
     game = read_game({**HEAD, "rounds": [ROUND]}, confirm=True)
     assert game.rounds[0].unverified
     assert game.as_record()["rounds"][0]["unverified"] is True
     # the scores are still the pips typed
-    assert game.scores()[0] == {"O": 0, "A": 9, "B": 9, "C": 9}
+    assert game.scores()[0] == dict(zip(NAMES, PIPS))
 
 
 def test_the_api_asks_then_saves_and_shows_it(api, client, tiny_budget):
@@ -49,7 +47,7 @@ def test_the_api_asks_then_saves_and_shows_it(api, client, tiny_budget):
     gid = r.get_json()["id"]
     r = api.post(f"/api/games/{gid}/rounds", json=ROUND)
     assert r.status_code == 422
-    assert [w["code"] for w in r.get_json()["warnings"]] == ["unverified"]
+    assert [w["code"] for w in r.get_json()["warnings"]] == ["deal_off_table", "unverified"]
     r = api.post(f"/api/games/{gid}/rounds", json={**ROUND, "confirm": True})
     assert r.status_code == 201
     got = api.get(f"/api/games/{gid}").get_json()

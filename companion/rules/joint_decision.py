@@ -56,7 +56,7 @@ IMPOSSIBLE = "impossible"
 UNDECIDED = "undecided"
 """Verdict: the search ran out of its budget before deciding."""
 
-DEFAULT_BUDGET = 12_000
+DEFAULT_BUDGET = 500
 """Search steps allowed per decision (one step: one class visited, or one way
 of sharing a class among the hands). About 0.2 s of plain Python."""
 
@@ -135,6 +135,8 @@ class _Classes:
     start: list[int]  # position of each class in the flat list (heaviest first)
     prefix: list[int]  # prefix sums of the flat list
     blanks_after: list[int]  # blank-half tiles from class i on
+    pstart: list[int]  # the same for the tiles without a blank half only
+    pprefix: list[int]
 
     @classmethod
     def of(cls, pool: Iterable[Tile]) -> _Classes:
@@ -154,7 +156,15 @@ class _Classes:
         blanks_after = [0] * (len(keys) + 1)
         for i in range(len(keys) - 1, -1, -1):
             blanks_after[i] = blanks_after[i + 1] + (counts[i] if blank[i] else 0)
-        return cls(values, counts, blank, [sorted(groups[k]) for k in keys], start, prefix, blanks_after)
+        pstart, pprefix = [], [0]
+        for v, c, b in zip(values, counts, blank):
+            pstart.append(len(pprefix) - 1)
+            if not b:
+                for _ in range(c):
+                    pprefix.append(pprefix[-1] + v)
+        pstart.append(len(pprefix) - 1)
+        return cls(values, counts, blank, [sorted(groups[k]) for k in keys], start, prefix, blanks_after,
+                   pstart, pprefix)
 
     @property
     def size(self) -> int:
@@ -170,18 +180,24 @@ class _Classes:
         return self.prefix[n] - self.prefix[n - m]
 
 
-def _window(cl: _Classes, s: int, p: int, kmin: int, kmax: int, b: int, cap: int) -> tuple[int, int] | None:
+def _window(cl: _Classes, i: int, p: int, kmin: int, kmax: int, b: int, cap: int) -> tuple[int, int] | None:
     """The tile counts ``m`` with which a hand needing ``p`` pips can still be
-    finished from flat position ``s`` on: ``(lo, hi)`` or ``None``."""
+    finished from class ``i`` on: ``(lo, hi)`` or ``None``. A hand that may
+    take no more blank halves (``b == 0``) is bounded by the other tiles only."""
+    if b == 0:
+        pre, s = cl.pprefix, cl.pstart[i]
+    else:
+        pre, s = cl.prefix, cl.start[i]
+    n = len(pre) - 1
     lo = max(kmin, b if b > 0 else 0)
-    hi = min(kmax, cl.size - s, cap)
+    hi = min(kmax, n - s, cap)
     if lo > hi:
         return None
     if p == 0:
         return (0, 0) if lo == 0 else None
-    while lo <= hi and cl.heaviest(s, lo) < p:
+    while lo <= hi and pre[s + lo] - pre[s] < p:
         lo += 1
-    while hi >= lo and cl.lightest(s, hi) > p:
+    while hi >= lo and pre[n] - pre[n - hi] > p:
         hi -= 1
     if lo > hi:
         return None
@@ -283,6 +299,44 @@ def _value_counts(cl: _Classes, needs: Sequence[HandNeed], windows: list[tuple[i
     return None
 
 
+def _light_hands(cl: _Classes, needs: Sequence[HandNeed], windows: list[tuple[int, int]]) -> tuple[int, ...] | None:
+    """Two more tests of light hands, or ``None`` when both pass.
+
+    A hand of ``p`` pips holds only tiles of ``p`` pips or fewer, so for every
+    ``v`` the hands of at most ``v`` pips need, between them, no more pips
+    and no more tiles than the tiles of at most ``v`` pips hold; and hands of
+    exactly one tile and ``p`` pips need as many tiles of exactly ``p`` pips.
+    Returns the hands of the first violation.
+    """
+    by_value: dict[int, int] = {}
+    plain_by_value: dict[int, int] = {}
+    blank_by_value: dict[int, int] = {}
+    for v, c, is_blank in zip(cl.values, cl.counts, cl.blank):
+        by_value[v] = by_value.get(v, 0) + c
+        side = blank_by_value if is_blank else plain_by_value
+        side[v] = side.get(v, 0) + c
+    for v in sorted(by_value):
+        group = [j for j, n in enumerate(needs) if n.pips <= v]
+        if not group:
+            continue
+        tiles = sum(c for w, c in by_value.items() if w <= v)
+        pips = sum(w * c for w, c in by_value.items() if w <= v)
+        if sum(needs[j].pips for j in group) > pips or sum(windows[j][0] for j in group) > tiles:
+            return tuple(group)
+    singles: dict[tuple[int, int], list[int]] = {}
+    for j, (n, (lo, hi)) in enumerate(zip(needs, windows)):
+        if lo == hi == 1:
+            singles.setdefault((n.pips, -1 if n.blanks is None else n.blanks), []).append(j)
+    for (p, b), same in singles.items():
+        have = plain_by_value.get(p, 0) if b == 0 else blank_by_value.get(p, 0) if b == 1 else by_value.get(p, 0)
+        if b < 0:
+            # hands that must take a plain (or a blank-half) tile of p pips compete with these
+            same = same + singles.get((p, 0), []) + singles.get((p, 1), [])
+        if len(same) > have:
+            return tuple(sorted(same))
+    return None
+
+
 def decide(
     pool: Iterable[Tile],
     needs: Sequence[HandNeed],
@@ -319,7 +373,8 @@ def decide(
     windows: list[tuple[int, int]] = []
     for j, (need, cap) in enumerate(zip(needs, caps)):
         room = boneyard - (over - max(0, need.least - cap)) if cap < _BIG else _BIG
-        w = _window(cl, 0, need.pips, need.least, need.most, need.blanks or 0, cap + room if cap < _BIG else _BIG)
+        w = _window(cl, 0, need.pips, need.least, need.most, -1 if need.blanks is None else need.blanks,
+                    cap + room if cap < _BIG else _BIG)
         if w is None:
             return Verdict(IMPOSSIBLE, "pips", (j,))
         windows.append(w)
@@ -327,7 +382,7 @@ def decide(
     if vc is not None:
         side, v, need_total, have, group = vc
         return Verdict(IMPOSSIBLE, side, group, {"value": v, "need": need_total, "have": have})
-    violation = _knapsack_violation(cl, needs, windows)
+    violation = _light_hands(cl, needs, windows) or _knapsack_violation(cl, needs, windows)
     if violation is not None:
         return Verdict(IMPOSSIBLE, "pips", violation)
     everything = {t for ts in cl.tiles for t in ts}
@@ -495,6 +550,18 @@ def _repair(cl: _Classes, needs: Sequence[HandNeed], windows: list[tuple[int, in
         sign = 1 if deficit[start] > 0 else -1
         # BFS from the hand short of pips (sign 1) to one with pips to spare or the unused tiles
         prev: dict[int, tuple[int, int]] = {start: (-1, -1)}
+        # the values each party holds, as bit masks (bit v: a tile of v pips)
+        pm = [sum(1 << v for v in range(top) if plain[x][v]) for x in range(h + 1)]
+        bm = [sum(1 << v for v in range(top) if blank[x][v]) for x in range(h + 1)]
+
+        def edge(x: int, y: int, pm: list[int] = pm, bm: list[int] = bm) -> bool:
+            # x hands over u and takes u+1 from y, for some u
+            if (pm[x] << 1) & pm[y] or (bm[x] << 1) & bm[y]:
+                return True
+            if fixed[x] or fixed[y]:
+                return False
+            return bool(((pm[x] | bm[x]) << 1) & (pm[y] | bm[y]))
+
         queue = [start]
         goal = -1
         while queue and goal < 0:
@@ -503,16 +570,12 @@ def _repair(cl: _Classes, needs: Sequence[HandNeed], windows: list[tuple[int, in
                 for y in range(h + 1):
                     if y in prev or (x, y) in banned:
                         continue
-                    for u in range(1, top - 1):
-                        ok = swap_ok(x, y, u) if sign > 0 else swap_ok(y, x, u)
-                        if ok is not None:
-                            prev[y] = (x, u)
-                            if y == h or deficit[y] * sign < 0:
-                                goal = y
-                            nxt.append(y)
+                    if edge(x, y) if sign > 0 else edge(y, x):
+                        prev[y] = (x, 0)
+                        if y == h or deficit[y] * sign < 0:
+                            goal = y
                             break
-                    if goal >= 0:
-                        break
+                        nxt.append(y)
                 if goal >= 0:
                     break
             queue = nxt
@@ -706,7 +769,7 @@ class _Search:
             if b > cl.blanks_after[i]:
                 self.failed.add(key)
                 return False
-            w = _window(cl, s, p, lo, hi, b, cap + bone if cap < _BIG else _BIG)
+            w = _window(cl, i, p, lo, hi, b, cap + bone if cap < _BIG else _BIG)
             if w is None:
                 self.failed.add(key)
                 return False
@@ -718,7 +781,6 @@ class _Search:
             self.failed.add(key)
             return False
         v, c, is_blank = cl.values[i], cl.counts[i], cl.blank[i]
-        s_next = cl.start[i + 1]
         # the counts of this class each hand may take and stay finishable
         options: list[list[int]] = []
         for p, lo, hi, b, cap in states:
@@ -740,7 +802,7 @@ class _Search:
                     room = max(0, cap - t) + bone - extra
                 else:
                     room = _BIG
-                if _window(cl, s_next, p - t * v, max(0, lo - t), hi - t, nb, room) is not None:
+                if _window(cl, i + 1, p - t * v, max(0, lo - t), hi - t, nb, room) is not None:
                     opts.append(t)
             if not opts:
                 self.failed.add(key)
