@@ -141,6 +141,8 @@ class _Face:
     box: np.ndarray  # 4 × 2 corners at analysis scale, ordered around
     touching: int  # how many tiles this shape holds (1 when alone)
     at_edge: bool
+    group: int = -1  # two tiles side by side make a square: cut both ways,
+    option: int = 0  # the way whose tiles read better is kept
 
 
 def _order(box: np.ndarray) -> np.ndarray:
@@ -250,6 +252,12 @@ def _find_faces(small: np.ndarray) -> tuple[list[_Face], list[str]]:
         # Touching tiles: cut the shape into tiles along its long side when it
         # is a row of them (long sides together, or ends together).
         long_, short = max(rect[1]), min(rect[1])
+        if count == 2 and long_ / short < 1.35:
+            group = len(faces)
+            for option, way in enumerate((box, np.roll(box, 1, axis=0))):
+                for part in _split(way, count, long_, short):
+                    faces.append(_Face(part, count, edge, group, option))
+            continue
         for part in _split(box, count, long_, short):
             faces.append(_Face(part, count, edge))
     return faces, problems
@@ -470,9 +478,18 @@ def read_hand(image: np.ndarray, max_suit: int | None = None) -> Reading:
     f = small.shape[1] / w
     faces, problems = _find_faces(small)
     tiles: list[TileReading] = []
-    for face in faces:
-        box = face.box / f
-        tile = _read_face(image, box, max_suit)
+    read = [(face, _read_face(image, face.box / f, max_suit)) for face in faces]
+    # a square of two tiles: keep the way of cutting it whose halves show bars
+    doubt: dict[tuple[int, int], int] = {}
+    for face, tile in read:
+        if face.group >= 0:
+            key = (face.group, face.option)
+            doubt[key] = doubt.get(key, 0) + len(tile.problems) + 2 * ("no_bar" in tile.problems)
+    for face, tile in read:
+        if face.group >= 0 and doubt[(face.group, face.option)] > doubt[(face.group, 1 - face.option)]:
+            continue
+        if face.group >= 0 and face.option == 1 and doubt[(face.group, 1)] == doubt[(face.group, 0)]:
+            continue
         if "no_bar" in tile.problems and tile.pips == 0:
             # no bar and no pip: not a tile face up (a face-down tile, a pale
             # patch of the cloth); said, never counted
