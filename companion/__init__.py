@@ -100,7 +100,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         "SQLALCHEMY_DATABASE_URI",
         database.database_url(app.config.get("DATABASE_URL"), str(instance)),
     )
-    from . import devices, models  # noqa: F401  (tables known to Flask-Migrate)
+    from . import club_models, devices, models  # noqa: F401  (tables known to Flask-Migrate)
 
     database.init_app(app)  # a 0600 SQLite file; migrate at start, or 503 until migrated
 
@@ -117,7 +117,18 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     from flask_compress import Compress
 
     from . import auth, cli, security
-    from .views import api, device, games, health, phones, photo, planner, reference
+    from .views import (
+        api,
+        device,
+        events,
+        games,
+        health,
+        phones,
+        photo,
+        planner,
+        players,
+        reference,
+    )
 
     security.init_app(app)
     Compress(app)
@@ -131,9 +142,13 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     app.register_blueprint(health.bp)
     app.register_blueprint(planner.bp)
     app.register_blueprint(device.bp)
+    for blueprint in (players.bp, players.api, events.bp, events.api):
+        app.register_blueprint(blueprint)
     app.register_blueprint(phones.bp)
     csrf.exempt(planner.api_plan)  # JSON only, like the rest of /api
     csrf.exempt(api.bp)  # JSON only, Bearer or session; see api.require_json
+    csrf.exempt(players.api)  # JSON only, like the rest of /api
+    csrf.exempt(events.api)
     photo.init_app(app, csrf)  # POST /api/photo/hand: pips from a photo (issue 15)
     cli.init_app(app)
     return app

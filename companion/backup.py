@@ -35,7 +35,7 @@ from typing import IO, Any
 
 from sqlalchemy import text
 
-from . import services
+from . import club, roster, services
 from .db import db
 from .jsonbody import BadJSON, loads_strict
 from .models import GameRow, PlayerRow, RoundRow
@@ -124,10 +124,8 @@ def dump() -> dict[str, Any]:
                 ],
             }
         )
-    players = [
-        {"name": p.name, "last_played": _when(p.last_played)}
-        for p in db.session.execute(db.select(PlayerRow).order_by(PlayerRow.name)).scalars()
-    ]
+    players = roster.dump_players()
+    events = club.dump_events()
     doc = {
         "format": FORMAT,
         "version": VERSION,
@@ -135,6 +133,7 @@ def dump() -> dict[str, Any]:
         "schema": schema_revision(),
         "games": games,
         "players": players,
+        "events": events,
     }
     db.session.rollback()
     return doc
@@ -417,12 +416,14 @@ def restore(doc: dict[str, Any], heads: dict[int, dict[str, Any]] | None = None)
                     )
                 )
             db.session.add(row)
-        for p in doc.get("players") or []:
-            db.session.add(PlayerRow(name=p["name"], last_played=_parse_when(p.get("last_played"))))
+        roster.restore_players(doc.get("players") or [])
         db.session.flush()
+        club.restore_events(doc.get("events") or [])
+        for g in games:
+            roster.refresh_game(g["id"])
         if db.session.get_bind().dialect.name == "postgresql":
             # Ids were given explicitly: move each sequence past the largest one.
-            for table in ("game", "round", "player"):
+            for table in ("game", "round", "player", "event"):
                 db.session.execute(
                     text(
                         f"SELECT setval(pg_get_serial_sequence('{table}', 'id'), "

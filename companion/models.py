@@ -20,6 +20,7 @@ from sqlalchemy import (
     Text,
     UniqueConstraint,
 )
+from sqlalchemy import false as sa_false
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from .db import db
@@ -117,13 +118,20 @@ class RoundRow(db.Model):
 
 
 class PlayerRow(db.Model):
-    """A name seen in an earlier game, offered when a new game is set up."""
+    """A player of the roster: a name seen in a game, offered when a new game
+    is set up. ``key`` (the name folded: Unicode NFC, case ignored) is unique,
+    so "Ana" and "ana" are one player (companion/roster.py)."""
 
     __tablename__ = "player"
 
     id: Mapped[int] = mapped_column(primary_key=True)
     name: Mapped[str] = mapped_column(String(80), unique=True)
     last_played: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
+    key: Mapped[str] = mapped_column(String(160), unique=True)
+    archived: Mapped[bool] = mapped_column(Boolean, default=False, server_default=sa_false())
+    stats_version: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    """Raised whenever the player's record changes (a finished game's lines, a
+    rename, archiving), so a page made from it can be kept until then."""
 
 
 class RoundRequest(db.Model):

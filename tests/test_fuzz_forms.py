@@ -82,15 +82,26 @@ def world(tmp_path_factory):
 
 
 def snapshot(app) -> str:
-    """Every stored value of every table that holds games (canonical JSON)."""
+    """Every stored value of every table that holds games, players and club
+    nights (canonical JSON)."""
+    from companion.club_models import (
+        EventGameRow,
+        EventPlayerRow,
+        EventRow,
+        PlayerGameRow,
+        PlayerTallyRow,
+    )
     from companion.db import db
     from companion.models import GameRow, PlayerRow, RoundRequest, RoundRow
 
+    models = (GameRow, RoundRow, PlayerRow, RoundRequest, EventRow, EventPlayerRow, EventGameRow,
+              PlayerGameRow, PlayerTallyRow)
     with app.app_context():
         with db.engine.connect() as conn:
             rows = [
-                [tuple(r) for r in conn.execute(db.select(model.__table__).order_by(model.__table__.c.id))]
-                for model in (GameRow, RoundRow, PlayerRow, RoundRequest)
+                [tuple(r) for r in conn.execute(
+                    db.select(model.__table__).order_by(*model.__table__.primary_key.columns))]
+                for model in models
             ]
     return json.dumps(rows, sort_keys=True, default=str)
 
@@ -182,6 +193,10 @@ COVERED = {
     "/j/<int:game_id>/<key>", "/s/<key>", "/games/<int:game_id>/phones/revoke/<int:seat>",
     "/games/<int:game_id>/phones/new-qr", "/games/<int:game_id>/phones/autosave",
     "/games/<int:game_id>/archive", "/games/<int:game_id>/restore", "/trash/empty",
+    "/players", "/players/<int:player_id>/rename", "/players/<int:player_id>/merge",
+    "/players/<int:player_id>/archive", "/events", "/events/<int:event_id>/players",
+    "/events/<int:event_id>/players/<int:player_id>/leave", "/events/<int:event_id>/draw",
+    "/events/<int:event_id>/undo-draw",
 }
 
 
@@ -297,6 +312,62 @@ def test_fuzz_archive_trash_restore(world, gid, data):
     for path in ("/games/{g}/archive", "/games/{g}/archive", "/games/{g}/restore"):
         post(app, c, _url(ids, path, gid), data)
     post(app, c, "/trash/empty", data)
+
+
+# -- players and club nights ---------------------------------------------------------------
+
+event_value = field_value | st.sampled_from([
+    "mexican_train", "draw", "block", "picture", "12", "9", "6", "place_points", "wins", "points_per_round",
+    "random", "balanced", "move_down", "by_standing", "draw", "keep", "highest", "average", "zero",
+    "quick", "league", "2026-11-26", "2026-02-30", "Ana\nBen\nChen", "Ana, Ben, Chen, Dee, Eve",
+])
+
+
+@st.composite
+def event_form(draw):
+    """The open-an-evening form: a few of its fields, with odd values."""
+    data: dict[str, list[str]] = {}
+    for name in ("name", "held_on", "kind", "set", "preset", "late_join", "scoring", "seating", "reseat",
+                 "move", "tables", "players"):
+        if draw(st.booleans()):
+            data[name] = [draw(event_value)]
+    if draw(st.integers(0, 3)) == 0:  # a plausible evening now and then
+        data.update({"name": ["Club"], "tables": ["2"], "players": ["Ana\nBen\nChen\nDee\nEve"]})
+    return data
+
+
+@FUZZ
+@given(event_form())
+def test_fuzz_open_an_evening(world, data):
+    app, c, _ = world
+    post(app, c, "/events", data)
+
+
+@settings(FUZZ, max_examples=max(40, FUZZ.max_examples // 2))
+@given(st.sampled_from(["1", "2", "0", "999999", "2147483647"]),
+       st.sampled_from(["players", "draw", "undo-draw", "players/1/leave", "players/4/leave",
+                        "players/2147483647/leave"]),
+       st.dictionaries(st.sampled_from(["name", "x"]), event_value))
+def test_fuzz_an_evening(world, ev, action, data):
+    app, c, _ = world
+    post(app, c, f"/events/{ev}/{action}", data)
+
+
+@settings(FUZZ, max_examples=max(40, FUZZ.max_examples // 2))
+@given(st.sampled_from(["1", "2", "3", "5", "0", "999999", "2147483647"]),
+       st.sampled_from(["rename", "merge", "archive"]),
+       st.dictionaries(st.sampled_from(["name", "into", "archived"]),
+                       field_value | st.sampled_from(["1", "2", "3", "0", "99999999999", "Ana", "ana"])))
+def test_fuzz_the_roster(world, pid, action, data):
+    app, c, _ = world
+    post(app, c, f"/players/{pid}/{action}", data)
+
+
+@settings(FUZZ, max_examples=max(20, FUZZ.max_examples // 4))
+@given(st.dictionaries(st.sampled_from(["name", "x"]), field_value))
+def test_fuzz_add_a_player(world, data):
+    app, c, _ = world
+    post(app, c, "/players", data)
 
 
 @settings(FUZZ, max_examples=max(20, FUZZ.max_examples // 8))

@@ -38,9 +38,11 @@ from companion.rules.stats import (
     PlayerGame,
     RoundResult,
     Tally,
+    clean_name,
     head_to_head,
     highest_wins,
     leaderboard,
+    name_key,
     player_stats,
     rule_set_key,
     summarize,
@@ -134,6 +136,16 @@ def test_who_wins_by_kind():
     assert highest_wins("picture") is True
     with pytest.raises(ValueError):
         highest_wins("chicken_foot")
+
+
+def test_one_player_whatever_the_case_or_unicode_form():
+    assert name_key("Ana") == name_key("ANA ") == name_key("  ana") == "ana"
+    # Precomposed and decomposed e with diaeresis; German sharp s casefolds to ss.
+    assert name_key("Zo\u00eb") == name_key("ZOE\u0308") == "zo\u00eb"
+    assert name_key("Stra\u00dfe") == name_key("STRASSE")
+    assert name_key("Ana") != name_key("Anna")
+    # An invisible zero-width space and doubled spaces do not make a new name.
+    assert clean_name("\u200bAna   Lee ") == "Ana Lee"
 
 
 def test_rule_set_key_is_canonical():

@@ -20,6 +20,7 @@ place and did not win.
 from __future__ import annotations
 
 import json
+import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date
@@ -42,6 +43,23 @@ def highest_wins(kind: str) -> bool:
     if kind not in KINDS:
         raise ValueError(f"unknown game kind {kind!r}")
     return GameKind(kind).highest_total_wins
+
+
+def clean_name(name: str) -> str:
+    """A name as kept: Unicode NFC (so "Zoë" typed two ways is one name),
+    invisible format characters dropped, runs of spaces folded (as the game
+    record keeps names)."""
+    name = unicodedata.normalize("NFC", name)
+    name = "".join(ch for ch in name if unicodedata.category(ch) != "Cf")
+    return " ".join(name.split())
+
+
+def name_key(name: str) -> str:
+    """The key that makes a player one person across games: the name cleaned
+    (:func:`clean_name`), case ignored (``str.casefold``), Unicode NFC again
+    (casefolding may decompose). "Ana", "ANA" and "ana " share a key; "Zoë"
+    typed as one code point or as e + combining diaeresis too."""
+    return unicodedata.normalize("NFC", clean_name(name).casefold())
 
 
 def rule_set_key(rules: Mapping[str, Any]) -> str:
@@ -244,6 +262,10 @@ class Filters:
         )
 
 
+NO_FILTERS: Final[Filters] = Filters()
+"""Every game counts."""
+
+
 # ---------------------------------------------------------------- one player
 
 
@@ -322,16 +344,17 @@ class PlayerStats:
         return self.points / self.rounds if self.rounds else None
 
     def per_engine(self) -> list[tuple[int, float | None]]:
-        """Mexican Train: average points per round by engine suit, the highest
-        engine first (12-12 down to 0-0 with double-12): ``[(suit, average or
-        None)]``; empty when no Mexican Train round was played."""
+        """Mexican Train: average points per round by engine suit, from the
+        highest engine played down to 0-0 (12-12 … 0-0 after a double-12
+        game): ``[(suit, average or None)]``; ``None`` for an engine never
+        played in between; empty when no Mexican Train round was played."""
         if not self.engine_rounds:
             return []
         top = max(self.engine_rounds)
         return [
             (suit, self.engine_points.get(suit, 0) / self.engine_rounds[suit]
              if self.engine_rounds.get(suit) else None)
-            for suit in range(max(top, 12), -1, -1)
+            for suit in range(top, -1, -1)
         ]
 
 
@@ -347,7 +370,7 @@ def _quality(line: PlayerGame) -> tuple[int, int]:
     return (place, -line.total if highest_wins(line.kind) else line.total)
 
 
-def player_stats(player: str, lines: Iterable[PlayerGame], filters: Filters = Filters()) -> PlayerStats:
+def player_stats(player: str, lines: Iterable[PlayerGame], filters: Filters = NO_FILTERS) -> PlayerStats:
     """Fold a player's game lines into :class:`PlayerStats`.
 
     Best game: the best place, then the best total in the game's direction
@@ -451,7 +474,7 @@ class HeadToHead:
     matchups: Mapping[tuple[str, str], Matchup]
 
 
-def head_to_head(players: Sequence[str], lines: Iterable[PlayerGame], filters: Filters = Filters()) -> HeadToHead:
+def head_to_head(players: Sequence[str], lines: Iterable[PlayerGame], filters: Filters = NO_FILTERS) -> HeadToHead:
     """The record of ``players`` in the finished games where all of them have a
     place (a game one of them left early is not counted).
 
@@ -528,7 +551,7 @@ class Tally:
         return self.place_sum / self.placed if self.placed else None
 
 
-def tally(player: str, lines: Iterable[PlayerGame], filters: Filters = Filters()) -> Tally:
+def tally(player: str, lines: Iterable[PlayerGame], filters: Filters = NO_FILTERS) -> Tally:
     """Count a player's finished games that pass ``filters`` into a :class:`Tally`."""
     mine = [g for g in lines if g.player == player and g.finished and filters.matches(g)]
     return Tally(

@@ -140,6 +140,7 @@ def create_game(record: Any, confirm: bool = False) -> GameView:
     with transaction():
         db.session.add(row)
         _remember_players(game.table.players)
+        _players_lines(row.id)
     return get_game(row.id)
 
 
@@ -167,42 +168,29 @@ def store_games(games: Sequence[Game]) -> list[int]:
         db.session.add_all(rows)
         db.session.flush()
         _remember_players({p for g in games for p in g.table.players})
+        _players_lines(*(r.id for r in rows))
         ids = [r.id for r in rows]
     db.session.expunge_all()
     return ids
 
 
 def _remember_players(names) -> None:
-    """Insert or refresh the names in ``player``, safe against another process
-    doing the same at once (an upsert on SQLite and PostgreSQL, in name order so
-    two transactions never wait on each other in a circle)."""
-    names = sorted(set(names))
-    if not names:
-        return
-    dialect = db.session.get_bind().dialect.name
-    if dialect in ("sqlite", "postgresql"):
-        if dialect == "sqlite":
-            from sqlalchemy.dialects.sqlite import insert
-        else:
-            from sqlalchemy.dialects.postgresql import insert
-        stmt = insert(PlayerRow).values([{"name": n, "last_played": func.now()} for n in names])
-        stmt = stmt.on_conflict_do_update(
-            index_elements=[PlayerRow.name], set_={"last_played": func.now()}
-        )
-        db.session.execute(stmt)
-        return
-    existing = {
-        p.name: p
-        for p in db.session.execute(db.select(PlayerRow).where(PlayerRow.name.in_(names))).scalars()
-    }
-    for name in names:
-        if name in existing:
-            existing[name].last_played = func.now()
-        else:
-            db.session.add(PlayerRow(name=name))
+    """The names join the roster: one player per name, case and Unicode form
+    ignored, safe against another process adding the same name at once
+    (:func:`companion.roster.remember`)."""
+    from ..roster import remember
+
+    remember(names)
 
 
-# ---------------------------------------------------------------- reading
+def _players_lines(*game_ids: int) -> None:
+    """Write the players' lines of these games from their stored results, in
+    the caller's transaction (:func:`companion.roster.refresh_game`)."""
+    from ..roster import refresh_game
+
+    db.session.flush()
+    for game_id in game_ids:
+        refresh_game(game_id)
 
 
 def _round_view(r: RoundRow) -> RoundView:
@@ -353,7 +341,8 @@ def game_ids(include_shelved: bool = True) -> list[int]:
 
 def known_players() -> list[str]:
     """Names from earlier games, most recently played first."""
-    q = db.select(PlayerRow.name).order_by(PlayerRow.last_played.desc(), PlayerRow.name)
+    q = (db.select(PlayerRow.name).where(PlayerRow.archived.is_(False))
+         .order_by(PlayerRow.last_played.desc(), PlayerRow.name))
     names = list(db.session.execute(q).scalars())
     end_read()
     return names
@@ -467,6 +456,7 @@ def _rederive(game_id: int) -> None:
             .values(**_summary_columns(state), rounds_total=game.table.round_count,
                     names=_names(game.table.players), updated_at=GameRow.updated_at)
             .execution_options(synchronize_session=False))
+        _players_lines(game_id)
 
 
 def _claim_any(game_id: int) -> bool:
@@ -525,6 +515,7 @@ def _update_game(game_id: int, state: GameState) -> None:
         update(GameRow).where(GameRow.id == game_id).values(**_summary_columns(state))
         .execution_options(synchronize_session=False)
     )
+    _players_lines(game_id)
 
 
 def _replayed(state: GameState, later: list[RoundRow]) -> tuple[GameState, list[tuple[RoundRow, RoundResult]]]:
@@ -715,6 +706,7 @@ def _shelve(game_id: int, shelf: str, allowed: tuple[str, ...]) -> None:
         ).rowcount
         if done != 1:
             raise NotFound(f"no game {game_id}")
+        _players_lines(game_id)
 
 
 def archive_game(game_id: int, archived: bool = True) -> None:

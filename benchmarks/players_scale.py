@@ -1,0 +1,240 @@
+"""Players and club nights at scale: a player's page, head to head, the
+leaderboard and an event's standings on a database of 1,000 and then 10,000
+finished games (about 200 players, 50 club nights), each beside ``/healthz``
+on the same server as a ratio of medians.
+
+    .venv/bin/python benchmarks/players_scale.py                 # SQLite, 1,000 then 10,000
+    .venv/bin/python benchmarks/players_scale.py --db postgresql # the database of --postgres
+    .venv/bin/python benchmarks/players_scale.py --sizes 200 2000 --requests 100
+
+Games are seeded through the service layer (``services.create_games``), so the
+players' lines and tallies are written as they are in use. Each game is a
+short Mexican Train (5-5 down to 0-0: six rounds) of three or four players
+drawn from 200 names; every 25th game joins one of 50 club nights (three
+tables a night). The server is the app under waitress in a child process on
+127.0.0.1; the client sends sequential keep-alive requests. Targets (issue 12):
+each page at most 3x ``/healthz`` and the 10,000 figure within 20% of the
+1,000 one.
+"""
+
+from __future__ import annotations
+
+import argparse
+import http.client
+import os
+import random
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from datetime import date
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+TOKEN = "players-bench-token"
+PLAYERS = [f"Player {i:03d}" for i in range(1, 201)]
+EVENTS = 50
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _record(rng: random.Random) -> dict:
+    seats = rng.sample(PLAYERS, rng.choice((3, 4)))
+    rounds = []
+    for r in range(6):
+        out = seats[r % len(seats)]
+        rounds.append({"ended": "domino",
+                       "hands": {n: {"pips": 0 if n == out else rng.randint(12, 40)} for n in seats}})
+    return {"format": "domino-game-record", "version": 1, "kind": "mexican_train", "set": 12,
+            "rules": {"start_engine": 5}, "players": seats, "first_starter": seats[0], "rounds": rounds}
+
+
+def seed(app, total: int, already: int, rng: random.Random) -> None:
+    """Add games until ``total`` are stored; every 25th joins a club night."""
+    from companion import roster, services
+    from companion.club_models import EventGameRow, EventPlayerRow, EventRow
+    from companion.db import db
+
+    with app.app_context():
+        events = db.session.execute(db.select(EventRow.id).order_by(EventRow.id)).scalars().all()
+        if not events:
+            for i in range(EVENTS):
+                db.session.add(EventRow(name=f"Club night {i + 1}", held_on=date(2026, 1, 1),
+                                        kind="mexican_train", set_n=12, rules={"start_engine": 5}))
+            db.session.commit()
+            events = db.session.execute(db.select(EventRow.id).order_by(EventRow.id)).scalars().all()
+        batch = 500
+        made = already
+        while made < total:
+            n = min(batch, total - made)
+            records = [_record(rng) for _ in range(n)]
+            ids = services.create_games(records, confirm=True)
+            for k, gid in enumerate(ids):
+                if (made + k) % 25 == 0:
+                    ev = events[(made + k) // 25 % len(events)]
+                    db.session.add(EventGameRow(game_id=gid, event_id=ev, number=(made + k) // 25 // len(events) + 1,
+                                                table_no=1 + (made + k) % 3))
+                    pids = roster.remember(records[k]["players"])
+                    for pid in pids.values():
+                        if db.session.get(EventPlayerRow, (ev, pid)) is None:
+                            db.session.add(EventPlayerRow(event_id=ev, player_id=pid))
+                    db.session.flush()
+                    roster.refresh_game(gid)
+            db.session.commit()
+            made += n
+            print(f"  seeded {made} games", flush=True)
+
+
+class Server:
+    """The app under waitress in a child process."""
+
+    def __init__(self, env: dict[str, str]):
+        self.port = _free_port()
+        code = (f"import sys; sys.path.insert(0, {str(ROOT)!r}); from companion import create_app; "
+                f"from waitress import serve; serve(create_app(), host='127.0.0.1', port={self.port}, "
+                "threads=4, _quiet=True)")
+        self.proc = subprocess.Popen([sys.executable, "-c", code], env=env)
+        for _ in range(200):
+            try:
+                socket.create_connection(("127.0.0.1", self.port), timeout=0.2).close()
+                return
+            except OSError:
+                time.sleep(0.05)
+        raise RuntimeError("the server did not start")
+
+    def stop(self) -> None:
+        self.proc.terminate()
+        self.proc.wait(timeout=10)
+
+
+def measure(port: int, paths: dict[str, str], requests: int) -> dict[str, float]:
+    """Median seconds of ``requests`` sequential GETs of each path, the paths
+    taken in turn (``/healthz``, page, page, …, ``/healthz``, …) so that a
+    busy moment of the machine weighs on every path alike; 5 warm-up rounds."""
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    headers = {"Authorization": f"Bearer {TOKEN}"}
+    times: dict[str, list[float]] = {name: [] for name in paths}
+    for i in range(requests + 5):
+        for name, path in paths.items():
+            t = time.perf_counter()
+            conn.request("GET", path, headers=headers)
+            r = conn.getresponse()
+            r.read()
+            if r.status != 200:
+                raise RuntimeError(f"{path}: {r.status}")
+            if i >= 5:
+                times[name].append(time.perf_counter() - t)
+    conn.close()
+    return {name: statistics.median(values) for name, values in times.items()}
+
+
+def first_views(port: int, app, count: int) -> float:
+    """Median seconds of the first view of ``count`` players' pages (nothing
+    kept yet: the page is made from the stored lines)."""
+    from companion.db import db
+    from companion.models import PlayerRow
+
+    with app.app_context():
+        ids = db.session.execute(db.select(PlayerRow.id).order_by(PlayerRow.id.desc()).limit(count)).scalars().all()
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    times = []
+    for pid in ids:
+        t = time.perf_counter()
+        conn.request("GET", f"/players/{pid}?since=2000-01-01", headers={"Authorization": f"Bearer {TOKEN}"})
+        r = conn.getresponse()
+        r.read()
+        times.append(time.perf_counter() - t)
+    conn.close()
+    return statistics.median(times)
+
+
+def pages(app) -> dict[str, str]:
+    """The pages measured, for the most active player and an event with games."""
+    from sqlalchemy import func
+
+    from companion.club_models import EventGameRow, PlayerGameRow
+    from companion.db import db
+
+    with app.app_context():
+        busiest = db.session.execute(
+            db.select(PlayerGameRow.player_id, func.count()).group_by(PlayerGameRow.player_id)
+            .order_by(func.count().desc()).limit(2)).all()
+        event = db.session.execute(db.select(EventGameRow.event_id).limit(1)).scalar()
+    a, b = busiest[0][0], busiest[1][0]
+    return {
+        "player page": f"/players/{a}",
+        "player API": f"/api/players/{a}",
+        "head to head": f"/players/compare?id={a}&id={b}",
+        "leaderboard": "/players/leaderboard",
+        "event standings": f"/events/{event}/standings",
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--db", choices=("sqlite", "postgresql"), default="sqlite")
+    parser.add_argument("--postgres", default="postgresql://postgres@127.0.0.1:5432/test")
+    parser.add_argument("--sizes", type=int, nargs="+", default=[1000, 10000])
+    parser.add_argument("--requests", type=int, default=200)
+    args = parser.parse_args()
+
+    from flask_migrate import upgrade
+    from sqlalchemy import text
+
+    from companion import create_app
+    from companion.db import db
+
+    instance = tempfile.mkdtemp(prefix="players-bench-")
+    env = dict(os.environ, COMPANION_INSTANCE_PATH=instance, COMPANION_TOKEN=TOKEN,
+               COMPANION_SECRET_KEY="players-bench")
+    if args.db == "postgresql":
+        env["DATABASE_URL"] = args.postgres
+        os.environ["DATABASE_URL"] = args.postgres
+    os.environ.update(COMPANION_INSTANCE_PATH=instance, COMPANION_TOKEN=TOKEN,
+                      COMPANION_SECRET_KEY="players-bench")
+    app = create_app()
+    with app.app_context():
+        if db.engine.dialect.name == "postgresql":
+            with db.engine.begin() as conn:
+                conn.execute(text("DROP SCHEMA public CASCADE"))
+                conn.execute(text("CREATE SCHEMA public"))
+        upgrade()
+    rng = random.Random(2026)
+    results: dict[int, dict[str, float]] = {}
+    made = 0
+    for size in args.sizes:
+        print(f"{args.db}: seeding {size} games", flush=True)
+        seed(app, size, made, rng)
+        made = size
+        server = Server(env)
+        try:
+            row = measure(server.port, {"/healthz": "/healthz", **pages(app)}, args.requests)
+            bare = row["/healthz"]
+            row["player page, first view"] = first_views(server.port, app, 40)
+            results[size] = row
+        finally:
+            server.stop()
+        print(f"\n{args.db}, {size} games (median ms, ratio to /healthz):")
+        for name, secs in row.items():
+            print(f"  {name:16s} {secs * 1000:8.2f} ms  {secs / bare:6.2f}x")
+    if len(results) > 1:
+        small, large = min(results), max(results)
+        print(f"\n{large} against {small} games (ratio of the ratios to /healthz):")
+        for name in results[small]:
+            if name == "/healthz":
+                continue
+            r_small = results[small][name] / results[small]["/healthz"]
+            r_large = results[large][name] / results[large]["/healthz"]
+            print(f"  {name:16s} {r_large / r_small:6.2f}")
+
+
+if __name__ == "__main__":
+    main()

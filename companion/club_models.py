@@ -1,0 +1,135 @@
+"""Stored players' lines and club nights.
+
+* :class:`PlayerGameRow`: one player's line of one game (what
+  :func:`companion.rules.stats.summarize` gives), written from the game's
+  stored results whenever the game changes; the statistics read these lines
+  and never the rounds.
+* :class:`PlayerTallyRow`: a player's counts per kind, set and rule set,
+  summed from the lines, so the leaderboard reads a few hundred rows.
+* :class:`EventRow`, :class:`EventPlayerRow`, :class:`EventGameRow`: a club
+  night (or a season), who came, and which ordinary games are its tables.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, date, datetime
+from typing import Any
+
+from sqlalchemy import (
+    JSON,
+    Boolean,
+    Date,
+    DateTime,
+    ForeignKey,
+    Index,
+    Integer,
+    String,
+)
+from sqlalchemy.orm import Mapped, mapped_column
+
+from .db import db
+
+
+def _now() -> datetime:
+    return datetime.now(UTC)
+
+
+class PlayerGameRow(db.Model):
+    """One player's line of one game (see :class:`companion.rules.stats.PlayerGame`)."""
+
+    __tablename__ = "player_game"
+    __table_args__ = (
+        Index("ix_player_game_player_day", "player_id", "played_on", "game_id"),
+        Index("ix_player_game_event", "event_id"),
+    )
+
+    game_id: Mapped[int] = mapped_column(ForeignKey("game.id", ondelete="CASCADE"), primary_key=True)
+    player_id: Mapped[int] = mapped_column(ForeignKey("player.id", ondelete="CASCADE"), primary_key=True)
+    name: Mapped[str] = mapped_column(String(80))
+    """The name as written in the game (the roster's name since the last rename)."""
+    kind: Mapped[str] = mapped_column(String(20))
+    set_n: Mapped[int] = mapped_column(Integer)
+    rule_set: Mapped[str] = mapped_column(String(400))
+    played_on: Mapped[date] = mapped_column(Date)
+    finished: Mapped[bool] = mapped_column(Boolean)
+    total: Mapped[int] = mapped_column(Integer)
+    rank: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    ranked: Mapped[int] = mapped_column(Integer)
+    firsts: Mapped[int] = mapped_column(Integer)
+    rounds_played: Mapped[int] = mapped_column(Integer)
+    points: Mapped[int] = mapped_column(Integer)
+    rounds_out: Mapped[int] = mapped_column(Integer)
+    rounds_blocked: Mapped[int] = mapped_column(Integer)
+    double_blank: Mapped[int] = mapped_column(Integer)
+    engines: Mapped[list[Any]] = mapped_column(JSON, default=list)
+    """``[[engine suit, points], …]`` of each Mexican Train round played."""
+    event_id: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    revision: Mapped[int] = mapped_column(Integer, default=0)
+    """The game's revision the line was written from."""
+
+
+class PlayerTallyRow(db.Model):
+    """A player's counts over finished games of one kind, set and rule set."""
+
+    __tablename__ = "player_tally"
+
+    player_id: Mapped[int] = mapped_column(ForeignKey("player.id", ondelete="CASCADE"), primary_key=True)
+    kind: Mapped[str] = mapped_column(String(20), primary_key=True)
+    set_n: Mapped[int] = mapped_column(Integer, primary_key=True)
+    rule_set: Mapped[str] = mapped_column(String(400), primary_key=True)
+    games: Mapped[int] = mapped_column(Integer, default=0)
+    wins: Mapped[int] = mapped_column(Integer, default=0)
+    shared_wins: Mapped[int] = mapped_column(Integer, default=0)
+    place_sum: Mapped[int] = mapped_column(Integer, default=0)
+    placed: Mapped[int] = mapped_column(Integer, default=0)
+    rounds: Mapped[int] = mapped_column(Integer, default=0)
+    rounds_out: Mapped[int] = mapped_column(Integer, default=0)
+
+
+class EventRow(db.Model):
+    """A club night or a season: the game every table plays and how it is run."""
+
+    __tablename__ = "event"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
+    name: Mapped[str] = mapped_column(String(80))
+    held_on: Mapped[date] = mapped_column(Date)
+    kind: Mapped[str] = mapped_column(String(20))
+    set_n: Mapped[int] = mapped_column(Integer)
+    rules: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
+    """The rule profile of every table's game (a game record's ``rules``)."""
+    scoring: Mapped[str] = mapped_column(String(20), default="place_points")
+    seating: Mapped[str] = mapped_column(String(12), default="random")
+    reseat: Mapped[str] = mapped_column(String(12), default="move_down")
+    move: Mapped[int] = mapped_column(Integer, default=3)
+    tables: Mapped[int] = mapped_column(Integer, default=3)
+    """Tables the club can set up."""
+    revision: Mapped[int] = mapped_column(Integer, default=1)
+    """Raised on every change of the event (check-in, a draw)."""
+
+
+class EventPlayerRow(db.Model):
+    """Somebody who came to the event."""
+
+    __tablename__ = "event_player"
+
+    event_id: Mapped[int] = mapped_column(ForeignKey("event.id", ondelete="CASCADE"), primary_key=True)
+    player_id: Mapped[int] = mapped_column(ForeignKey("player.id", ondelete="CASCADE"), primary_key=True)
+    arrived_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
+    present: Mapped[bool] = mapped_column(Boolean, default=True)
+    """False once the player went home (not seated at later games)."""
+
+
+class EventGameRow(db.Model):
+    """One table's game at the event: an ordinary game linked to it."""
+
+    __tablename__ = "event_game"
+    __table_args__ = (Index("ix_event_game_event_number", "event_id", "number", "table_no"),)
+
+    game_id: Mapped[int] = mapped_column(ForeignKey("game.id", ondelete="CASCADE"), primary_key=True)
+    event_id: Mapped[int] = mapped_column(ForeignKey("event.id", ondelete="CASCADE"))
+    number: Mapped[int] = mapped_column(Integer)
+    """The evening's game number (1 for the first game of every table, …)."""
+    table_no: Mapped[int] = mapped_column(Integer)
+    """1-based table number (table 1 is the top table of a ladder)."""

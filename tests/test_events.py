@@ -1,0 +1,280 @@
+"""Club nights through the API and the pages (companion/club.py,
+companion/views/events.py): check-in, the draw within the tables' limits,
+ordinary games at each table, standings worked out by hand, the move-down
+ladder, a late arrival, the big screen's revision, the PDFs.
+
+Every table plays a short Mexican Train (``start_engine`` 1: rounds 1-1 and
+0-0). The draw is random, so the tests read who sits where and give pips by
+seat: at a table of four (seats s0..s3) R1: s0 out, s1 5, s2 10, s3 15;
+R2: s0 3, s1 out, s2 10, s3 20; totals 3, 5, 20, 35, places 1-4. At a table
+of three (t0..t2) R1: t0 out, t1 4, t2 9; R2: t0 4, t1 out, t2 9; totals
+4, 4, 18: t0 and t1 share first place, t2 3rd.
+"""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+
+from .conftest import csrf_token
+
+SHORT = {"start_engine": 1}
+PEOPLE = ["Ana", "Ben", "Chen", "Dee", "Eve", "Finn", "Gus"]
+FOUR = ([0, 5, 10, 15], [3, 0, 10, 20])
+THREE = ([0, 4, 9], [4, 0, 9])
+
+
+def _event(api, **extra):
+    body = {"name": "Thursday club", "held_on": "2026-11-26", "rules": SHORT, "tables": 2,
+            "players": PEOPLE, **extra}
+    r = api.post("/api/events", json=body)
+    assert r.status_code == 201, r.get_data(as_text=True)
+    return r.get_json()
+
+
+def _play_table(api, game_id, pattern):
+    seats = api.get(f"/api/games/{game_id}").get_json()["players"]
+    for number, pips in enumerate(pattern, 1):
+        hands = {name: {"pips": p} for name, p in zip(seats, pips)}
+        r = api.post(f"/api/games/{game_id}/rounds", json={"number": number, "ended": "domino", "hands": hands})
+        assert r.status_code == 201, r.get_data(as_text=True)
+    return seats
+
+
+def _play_evening_game(api, event_id):
+    tables = api.get(f"/api/events/{event_id}").get_json()["games"][-1]
+    seats = {}
+    for t in tables:
+        seats[t["table"]] = _play_table(api, t["game"], FOUR if len(t["players"]) == 4 else THREE)
+    return seats
+
+
+def test_draw_seats_everyone_once_within_the_limits(api):
+    ev = _event(api)
+    r = api.post(f"/api/events/{ev['id']}/draw", json={})
+    assert r.status_code == 201
+    tables = r.get_json()["games"][0]
+    assert sorted(len(t["players"]) for t in tables) == [3, 4]
+    seated = [p for t in tables for p in t["players"]]
+    assert sorted(seated) == sorted(PEOPLE)
+    for t in tables:
+        game = api.get(f"/api/games/{t['game']}").get_json()
+        # An ordinary game: the table's players, the event's rules, nothing else.
+        assert game["players"] == t["players"]
+        assert game["rules"]["start_engine"] == 1
+        assert game["status"] == "in_progress"
+
+
+def test_no_second_draw_while_a_table_plays(api):
+    ev = _event(api)
+    api.post(f"/api/events/{ev['id']}/draw", json={})
+    r = api.post(f"/api/events/{ev['id']}/draw", json={})
+    assert r.status_code == 422
+    assert len(api.get(f"/api/events/{ev['id']}").get_json()["games"]) == 1
+
+
+def test_too_few_players_for_a_table(api):
+    ev = _event(api, players=["Solo"])
+    r = api.post(f"/api/events/{ev['id']}/draw", json={})
+    assert r.status_code == 422
+    assert r.get_json()["errors"][0]["code"] == "too_few_players"
+
+
+def test_event_refuses_bad_values(api):
+    r = api.post("/api/events", json={"name": "", "scoring": "elo", "tables": 0, "set": 7})
+    assert r.status_code == 422
+    paths = {e["path"] for e in r.get_json()["errors"]}
+    assert {"name", "scoring", "tables", "set"} <= paths
+    assert api.get("/api/events").get_json()["events"] == []
+
+
+def test_standings_by_place_points_by_hand(api):
+    ev = _event(api)
+    api.post(f"/api/events/{ev['id']}/draw", json={})
+    seats = _play_evening_game(api, ev["id"])
+    four = next(s for s in seats.values() if len(s) == 4)
+    three = next(s for s in seats.values() if len(s) == 3)
+    s0, s1, s2, s3 = four
+    t0, t1, t2 = three
+    body = api.get(f"/api/events/{ev['id']}/standings").get_json()
+    assert body["tie_breaks"] == ["place_points", "wins", "points_per_round", "rounds_out"]
+    got = [(r["place"], r["player"], r["place_points"], r["wins"]) for r in body["standings"]]
+    # s0 4 points; t0 and t1 3 points and a (shared) win each, equal on every
+    # measure; s1 3 points, no win; s2 2; t2 and s3 1 point, no win: t2 scored
+    # 9 a round, s3 17.5 (fewer is better).
+    first_two = sorted([t0, t1], key=str.casefold)
+    assert got == [
+        (1, s0, 4, 1), (2, first_two[0], 3, 1), (2, first_two[1], 3, 1), (4, s1, 3, 0),
+        (5, s2, 2, 0), (6, t2, 1, 0), (7, s3, 1, 0),
+    ]
+    s3_line = next(r for r in body["standings"] if r["player"] == s3)
+    assert s3_line["points_per_round"] == 17.5
+
+
+def test_next_game_moves_down_and_seats_a_late_arrival(api):
+    ev = _event(api, move=1)
+    api.post(f"/api/events/{ev['id']}/draw", json={})
+    seats = _play_evening_game(api, ev["id"])
+    four = next(s for s in seats.values() if len(s) == 4)
+    three = next(s for s in seats.values() if len(s) == 3)
+    table_of_four_first = next(t for t, s in seats.items() if len(s) == 4) == 1
+    # A late arrival checks in while nobody plays; one player went home.
+    api.post(f"/api/events/{ev['id']}/players", json={"players": ["Lou"]})
+    r = api.post(f"/api/events/{ev['id']}/draw", json={})
+    assert r.status_code == 201, r.get_data(as_text=True)
+    second = r.get_json()["games"][1]
+    top, bottom = (four, three) if table_of_four_first else (three, four)
+    # Finishing order of each table; the lowest one of the top table moves
+    # down, the best one of the lower table moves up; Lou joins the smaller table.
+    order = {tuple(four): [four[0], four[1], four[2], four[3]], tuple(three): [three[0], three[1], three[2]]}
+    top_order, bottom_order = order[tuple(top)], order[tuple(bottom)]
+    new_top = [bottom_order[0]] + top_order[:-1]
+    new_bottom = bottom_order[1:] + [top_order[-1]]
+    if len(new_top) < len(new_bottom):
+        new_top = new_top + ["Lou"]
+    else:
+        new_bottom = new_bottom + ["Lou"]
+    assert [t["players"] for t in second] == [new_top, new_bottom]
+
+
+def test_a_player_who_went_home_is_not_seated_again(api):
+    ev = _event(api)
+    api.post(f"/api/events/{ev['id']}/draw", json={})
+    _play_evening_game(api, ev["id"])
+    gus = next(p["id"] for p in api.get(f"/api/events/{ev['id']}").get_json()["players"] if p["name"] == "Gus")
+    api.post(f"/api/events/{ev['id']}/players/{gus}/leave")
+    second = api.post(f"/api/events/{ev['id']}/draw", json={}).get_json()["games"][1]
+    seated = [p for t in second for p in t["players"]]
+    assert "Gus" not in seated and len(seated) == 6
+    # Gus's first game still counts.
+    assert any(r["player"] == "Gus" and r["games"] == 1
+               for r in api.get(f"/api/events/{ev['id']}/standings").get_json()["standings"])
+
+
+def test_big_screen_revision_follows_every_table(api, client):
+    ev = _event(api)
+    api.post(f"/api/events/{ev['id']}/draw", json={})
+    before = api.get(f"/api/events/{ev['id']}/revision").get_json()["revision"]
+    game = api.get(f"/api/events/{ev['id']}").get_json()["games"][0][0]
+    seats = game["players"]
+    api.post(f"/api/games/{game['game']}/rounds",
+             json={"number": 1, "ended": "domino", "hands": {n: {"pips": 0 if i == 0 else 5} for i, n in enumerate(seats)}})
+    after = api.get(f"/api/events/{ev['id']}/revision").get_json()["revision"]
+    assert after != before
+    page = client.get(f"/events/{ev['id']}/screen").get_data(as_text=True)
+    assert f'data-revision="{after}"' in page
+    assert all(name in page for name in seats)
+
+
+def test_pdfs_table_cards_and_standings(api, client):
+    pypdf = pytest.importorskip("pypdf")
+    ev = _event(api)
+    assert client.get(f"/events/{ev['id']}/cards.pdf").status_code == 404
+    api.post(f"/api/events/{ev['id']}/draw", json={})
+    cards = client.get(f"/events/{ev['id']}/cards.pdf")
+    assert cards.status_code == 200 and cards.mimetype == "application/pdf"
+    reader = pypdf.PdfReader(io.BytesIO(cards.data))
+    assert len(reader.pages) == 2  # one card per table
+    text = reader.pages[0].extract_text()
+    assert "Table 1" in text and "1-1" in text and "0-0" in text
+    _play_evening_game(api, ev["id"])
+    standings = client.get(f"/events/{ev['id']}/standings.pdf")
+    text = pypdf.PdfReader(io.BytesIO(standings.data)).pages[0].extract_text()
+    assert "Thursday club" in text and all(name in text for name in PEOPLE)
+
+
+def test_evening_through_the_pages(client):
+    token = csrf_token(client, "/events")
+    r = client.post("/events", data={"csrf_token": token, "name": "Friday", "held_on": "2026-11-27",
+                                      "kind": "mexican_train", "set": "12", "tables": "3", "move": "3",
+                                      "scoring": "wins", "seating": "balanced", "reseat": "move_down",
+                                      "late_join": "highest"})
+    assert r.status_code == 302
+    url = r.headers["Location"]
+    r = client.post(url + "/players", data={"csrf_token": token, "name": "Ana\nBen\nChen\nDee\nEve\nFinn\nGus\nHal\nIda"})
+    assert r.status_code == 302
+    page = client.get(url).get_data(as_text=True)
+    assert all(n in page for n in ("Ana", "Ben", "Chen", "Dee", "Eve"))
+    r = client.post(url + "/draw", data={"csrf_token": token})
+    assert r.status_code == 302
+    page = client.get(url).get_data(as_text=True)
+    assert "Table 1" in page and "Table 2" in page
+    # Empty check-in: refused with a message.
+    r = client.post(url + "/players", data={"csrf_token": token, "name": "  "})
+    assert r.status_code == 422 and "Type a name." in r.get_data(as_text=True)
+
+
+def test_unknown_event(api, client):
+    assert api.get("/api/events/999").status_code == 404
+    assert client.get("/events/999").status_code == 404
+
+
+def test_events_and_the_roster_come_back_from_a_backup(app, api):
+    from sqlalchemy import text
+
+    from companion import backup
+    from companion.db import db
+
+    from .conftest import _reset_database
+
+    ev = _event(api)
+    api.post(f"/api/events/{ev['id']}/draw", json={})
+    _play_evening_game(api, ev["id"])
+    chen = next(p["id"] for p in api.get("/api/players").get_json()["players"] if p["name"] == "Chen")
+    api.patch(f"/api/players/{chen}", json={"archived": True})
+    standings = api.get(f"/api/events/{ev['id']}/standings").get_json()
+    event = api.get(f"/api/events/{ev['id']}").get_json()
+    roster = api.get("/api/players?archived=1").get_json()
+    stats = api.get(f"/api/players/{chen}").get_json()
+    with app.app_context():
+        doc = backup.dump()
+        db.drop_all()
+        db.session.execute(text("DROP TABLE IF EXISTS alembic_version"))
+        db.session.commit()
+        db.session.remove()
+    assert [e["name"] for e in doc["events"]] == ["Thursday club"]
+    _reset_database(app)
+    with app.app_context():
+        backup.restore(doc)
+    assert api.get(f"/api/events/{ev['id']}/standings").get_json() == standings
+    assert api.get(f"/api/events/{ev['id']}").get_json() == event
+    assert api.get("/api/players?archived=1").get_json() == roster
+    assert api.get(f"/api/players/{chen}").get_json() == stats
+
+
+def test_a_late_arrival_joins_a_running_table_from_its_next_round(api):
+    ev = _event(api, rules={"start_engine": 1, "late_join": "highest"})
+    tables = api.post(f"/api/events/{ev['id']}/draw", json={}).get_json()["games"][0]
+    three = next(t for t in tables if len(t["players"]) == 3)
+    four = next(t for t in tables if len(t["players"]) == 4)
+    t0, t1, t2 = three["players"]
+    api.post(f"/api/games/{three['game']}/rounds", json={
+        "number": 1, "ended": "domino", "hands": {t0: {"pips": 0}, t1: {"pips": 4}, t2: {"pips": 9}}})
+    # Lou arrives: the smallest table (three players) takes him from round 2.
+    body = api.post(f"/api/events/{ev['id']}/players", json={"players": ["Lou"]}).get_json()
+    seats = {t["table"]: t["players"] for t in body["games"][0]}
+    assert seats[three["table"]] == [t0, t1, t2, "Lou"]
+    assert seats[four["table"]] == four["players"]
+    game = api.get(f"/api/games/{three['game']}").get_json()
+    assert game["rounds"][0]["absent"] == ["Lou"]
+    r = api.post(f"/api/games/{three['game']}/rounds", json={
+        "number": 2, "ended": "domino",
+        "hands": {t0: {"pips": 4}, t1: {"pips": 0}, t2: {"pips": 9}, "Lou": {"pips": 6}}})
+    assert r.status_code == 201, r.get_data(as_text=True)
+    game = api.get(f"/api/games/{three['game']}").get_json()
+    # Lou starts at the highest total after round 1 (9) and adds his 6.
+    assert {s["player"]: (s["total"], s["rank"]) for s in game["standings"]} == {
+        t0: (4, 1), t1: (4, 1), "Lou": (15, 3), t2: (18, 4)}
+
+
+def test_standings_as_csv(api, client):
+    ev = _event(api)
+    api.post(f"/api/events/{ev['id']}/draw", json={})
+    seats = _play_evening_game(api, ev["id"])
+    s0 = next(s for s in seats.values() if len(s) == 4)[0]
+    lines = client.get(f"/events/{ev['id']}/standings.csv").get_data(as_text=True).splitlines()
+    assert lines[0] == "place,player,games,wins,place_points,rounds,points,points_per_round,rounds_out"
+    # s0: 1st of four, 4 place points, 3 points in 2 rounds, out once.
+    assert lines[1] == f"1,{s0},1,1,4,2,3,1.50,1"
+    assert len(lines) == 1 + len(PEOPLE)
