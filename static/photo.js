@@ -34,6 +34,7 @@
 
   function removeFigure() {
     if (figure) { figure.remove(); figure = null; }
+    grid.querySelectorAll(".photo-unsure").forEach(function (b) { b.classList.remove("photo-unsure"); });
     picker.classList.remove("from-photo");
   }
 
@@ -68,6 +69,13 @@
     picker.classList.add("from-photo");
     pickerForm.insertBefore(figure, grid);
     button.click();  // opens the picker, filled from the field
+    // the tiles it was not sure of are marked in the picker too
+    body.tiles.forEach(function (t, i) {
+      if (body.tiles_sure && body.tiles_sure[i] === false) {
+        var b = grid.querySelector("button.tile[data-tile='" + t + "']");
+        if (b) b.classList.add("photo-unsure");
+      }
+    });
     var confirm = picker.querySelector("button[value=ok]");
     picker.addEventListener("close", function restore() {
       picker.removeEventListener("close", restore);

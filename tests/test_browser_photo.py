@@ -94,3 +94,27 @@ def test_a_photo_not_confirmed_leaves_the_hand_alone(live, browser, tmp_path):
     page.locator("#photo-status .photo-close").click()
     assert page.locator("input[name='tiles-0']").input_value() == ""
     ctx.close()
+
+
+def test_touching_tiles_are_marked_for_checking(live, browser, tmp_path):
+    # two rows of tiles touching (black tiles: no light seam between them)
+    photo = synth.render(1000, 6, "touching", size=(2000, 1500))
+    path = tmp_path / "hand.jpg"
+    path.write_bytes(photo.jpeg())
+    ctx = browser.new_context(viewport={"width": 1024, "height": 768})
+    page = ctx.new_page()
+    page.goto(f"{live}/?token={TOKEN}")
+    for seat, player in enumerate(["Ana", "Ben"]):
+        page.fill(f"#player-{seat}", player)
+    page.select_option("#set", "6")
+    page.locator("#new-game-form button.primary").click()
+    page.wait_for_selector("#round-form")
+    page.locator("input.photo-input[data-seat='1']").set_input_files(str(path))
+    page.wait_for_selector("dialog#picker[open] .photo-reading img")
+    assert page.locator(".photo-reading .photo-doubt").count() == 1
+    assert page.locator("dialog#picker button.tile.photo-unsure").count() >= 2
+    assert page.locator(".photo-reading li").count() >= 1
+    page.keyboard.press("Escape")
+    page.wait_for_selector("dialog#picker:not([open])", state="attached")
+    assert page.locator("dialog#picker button.tile.photo-unsure").count() == 0
+    ctx.close()
