@@ -178,6 +178,29 @@ def local_referrer(referrer: str | None, host: str) -> str | None:
     return local_target(parts.path + (f"?{parts.query}" if parts.query else ""))
 
 
+class UnreadableRefererDropped:
+    """WSGI middleware: a ``Referer`` that is not an address at all (say
+    ``http://[::1``, which :func:`urllib.parse.urlsplit` cannot read) is
+    dropped before the app sees it, so no reader of it (ours, or Flask-WTF's
+    same-origin check of forms over HTTPS, which then refuses the form with
+    400) fails with a server error. A readable one is left as it is.
+
+    :param app: the WSGI application to wrap.
+    """
+
+    def __init__(self, app):
+        self.app = app
+
+    def __call__(self, environ, start_response):
+        referer = environ.get("HTTP_REFERER")
+        if referer is not None:
+            try:
+                urlsplit(referer)
+            except ValueError:
+                del environ["HTTP_REFERER"]
+        return self.app(environ, start_response)
+
+
 # -- ids in addresses ---------------------------------------------------------------
 
 ID_MAX = 2**31 - 1
@@ -322,6 +345,7 @@ def init_app(app: Flask) -> None:
     app.config["COMPANION_PROXY"] = _truthy(app.config.get("COMPANION_PROXY", False))
     if app.config["COMPANION_HTTPS"]:
         app.config["SESSION_COOKIE_SECURE"] = True
+    app.wsgi_app = UnreadableRefererDropped(app.wsgi_app)
     if app.config["COMPANION_PROXY"]:
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=1, x_proto=1, x_host=1, x_prefix=1)
     app.url_map.converters["int"] = BoundedInt  # before any route is registered

@@ -112,10 +112,10 @@ def whole_games(app) -> None:
     assert_stored_results_fresh(app)
 
 
-def post(app, c, url: str, data) -> int:
+def post(app, c, url: str, data, **kwargs) -> int:
     """One form POST: no 5xx; a refusal (4xx) changed nothing; anything else left whole games."""
     before = app.extensions.get("fuzz_forms_snapshot") or snapshot(app)
-    r = c.post(url, data=data)
+    r = c.post(url, data=data, **kwargs)
     COUNTS["requests"] += 1
     assert r.status_code < 500, (url, data, r.get_data(as_text=True)[:400])
     after = snapshot(app)
@@ -207,11 +207,20 @@ def test_the_fuzz_covers_every_form_route(world):
     assert routes == COVERED
 
 
+referers = st.none() | st.sampled_from([
+    "https://localhost/", "http://localhost/", "https://[::1", "http://[", "https://evil.example/",
+    "", "/", "//evil.example", "https://localhost:99999/", "javascript:alert(1)",
+]) | st.text(max_size=20).map(lambda t: "".join(c for c in t if c not in "\r\n"))
+
+
 @FUZZ
-@given(game_form())
-def test_fuzz_start_a_game(world, data):
+@given(game_form(), referers, st.booleans())
+def test_fuzz_start_a_game(world, data, referer, https):
+    """Over HTTP and HTTPS, with any Referer (the CSRF check of it is in test_hardening)."""
     app, c, _ = world
-    post(app, c, "/games", data)
+    headers = {"Referer": referer} if referer is not None else {}
+    post(app, c, "/games", data, headers=headers,
+         base_url="https://localhost" if https else "http://localhost")
 
 
 @FUZZ

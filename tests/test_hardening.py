@@ -577,3 +577,28 @@ def test_an_unknown_game_kind_in_the_start_form_is_a_message(app, client, kind):
                                     "set": "12", "kind": kind, "rule-double_blank_points": "0"})
     assert r.status_code == 422
     assert count_rows(app) == (0, 0)
+
+
+@pytest.mark.parametrize("referer", ["http://[::1", "https://[", "https://[::1/games", "http://]"])
+def test_an_unreadable_referer_on_a_form_over_https_is_400(app, api, referer):
+    """Flask-WTF checks the Referer of forms sent over HTTPS; one that is not an
+    address at all was a 500. Dropped before the app: the form is refused (400)."""
+    gid = _new_game(api)
+    c = app.test_client()
+    c.get(f"/?token={TOKEN}", base_url="https://localhost")
+    token = csrf_token(c, "https://localhost/")
+    posts = [("/games", {"player": ["Ana", "Ben"], "set": "12", "starter": "0"}),
+             (f"/games/{gid}/rounds", {"pips-0": "0", "pips-1": "5", "out": "0"}),
+             ("/login", {"token": TOKEN}), ("/planner", {"set": "12", "open_end": "12"})]
+    for url, data in posts:
+        r = c.post(url, data={"csrf_token": token, **data}, base_url="https://localhost",
+                   headers={"Referer": referer})
+        assert r.status_code == 400, (url, r.status_code)
+    assert count_rows(app) == (1, 0)
+    # The same form with a good Referer is taken.
+    r = c.post("/games", data={"csrf_token": token, "player": ["Ana", "Ben"], "set": "12", "starter": "0"},
+               base_url="https://localhost", headers={"Referer": "https://localhost/"})
+    assert r.status_code == 302
+    # On a plain page the unreadable Referer is just ignored.
+    r = c.get("/lang/ru", base_url="https://localhost", headers={"Referer": referer})
+    assert r.status_code == 302 and r.headers["Location"] == "/"
