@@ -249,7 +249,7 @@ def read_backup(path: str | os.PathLike[str]) -> dict[str, Any]:
 def _whole(value: Any, where: str, least: int = 1) -> int:
     """``value`` when it is a whole number from ``least`` to :data:`~companion.security.ID_MAX`."""
     if isinstance(value, bool) or not isinstance(value, int) or not least <= value <= ID_MAX:
-        raise BackupError(f"{where}: {value!r} is not a whole number from {least} to {ID_MAX}")
+        raise BackupError(f"{where}: {value!r:.40} is not a whole number from {least} to {ID_MAX}")
     return value
 
 
@@ -356,7 +356,70 @@ def check_backup(doc: dict[str, Any]) -> dict[int, dict[str, Any]]:
             raise BackupError(f"{where}.name: {name!r} appears twice")
         names.add(name)
         _when_ok(p.get("last_played"), f"{where}.last_played")
+        if not isinstance(p.get("archived", False), bool):
+            raise BackupError(f"{where}.archived: not true or false")
+    _check_events(doc, set(seen))
     return seen
+
+
+def _text(value: Any, where: str, most: int) -> None:
+    if (not isinstance(value, str) or not 1 <= len(value) <= most
+            or any(not c.isprintable() for c in value)):
+        raise BackupError(f"{where}: not a text of 1 to {most} printable characters")
+
+
+def _check_events(doc: dict[str, Any], game_ids: set[int]) -> None:
+    """The club nights of a backup (:func:`companion.club.dump_events`): every
+    field of the shape and type its table holds, games only of this backup,
+    each game in one event only, names as the players' names."""
+    from datetime import date
+
+    seen: set[int] = set()
+    placed: set[int] = set()
+    for i, e in enumerate(_listing(doc.get("events", []), "events", "events")):
+        where = f"events[{i}]"
+        _mapping(e, where, "an event")
+        eid = _whole(e.get("id"), f"{where}.id")
+        if eid in seen:
+            raise BackupError(f"{where}.id: event {eid} appears twice")
+        seen.add(eid)
+        _text(e.get("name"), f"{where}.name", 80)
+        held = e.get("held_on")
+        try:
+            if not isinstance(held, str):
+                raise ValueError(held)
+            date.fromisoformat(held)
+        except ValueError:
+            raise BackupError(f"{where}.held_on: not a date") from None
+        for key, most in (("kind", 20), ("scoring", 20), ("seating", 12), ("reseat", 12)):
+            _text(e.get(key), f"{where}.{key}", most)
+        for key in ("set", "move", "tables"):
+            _whole(e.get(key), f"{where}.{key}", least=0)
+        _whole(e.get("revision", 1), f"{where}.revision")
+        if not isinstance(e.get("rules", {}) or {}, dict):
+            raise BackupError(f"{where}.rules: not rules (an object)")
+        names: set[str] = set()
+        for j, p in enumerate(_listing(e.get("players", []), f"{where}.players", "players")):
+            at = f"{where}.players[{j}]"
+            _mapping(p, at, "a player")
+            _text(p.get("name"), f"{at}.name", MAX_NAME)
+            if p["name"] in names:
+                raise BackupError(f"{at}.name: {p['name']!r} appears twice")
+            names.add(p["name"])
+            if not isinstance(p.get("present", True), bool):
+                raise BackupError(f"{at}.present: not true or false")
+            _when_ok(p.get("arrived_at"), f"{at}.arrived_at")
+        for j, g in enumerate(_listing(e.get("games", []), f"{where}.games", "games")):
+            at = f"{where}.games[{j}]"
+            _mapping(g, at, "a game of the event")
+            gid = _whole(g.get("game"), f"{at}.game")
+            if gid not in game_ids:
+                raise BackupError(f"{at}.game: game {gid} is not in the backup")
+            if gid in placed:
+                raise BackupError(f"{at}.game: game {gid} belongs to two events")
+            placed.add(gid)
+            _whole(g.get("number"), f"{at}.number")
+            _whole(g.get("table"), f"{at}.table")
 
 
 # -- restore -----------------------------------------------------------------------

@@ -150,6 +150,57 @@ DAMAGE = [
 ]
 
 
+def _event(gid: int) -> dict:
+    return {"id": 1, "name": "Club night", "held_on": "2026-11-30", "kind": "mexican_train", "set": 12,
+            "rules": {}, "scoring": "place_points", "seating": "random", "reseat": "move_down",
+            "move": 3, "tables": 1, "revision": 2,
+            "players": [{"name": "Ana", "present": True, "arrived_at": "2026-11-30T19:00:00+00:00"},
+                        {"name": "Ben", "present": True, "arrived_at": None}],
+            "games": [{"game": gid, "number": 1, "table": 1}]}
+
+
+EVENT_DAMAGE = [
+    (("id",), -1, "events[0].id"), (("id",), "1", "events[0].id"), (("name",), "N" * 500, "events[0].name"),
+    (("name",), "", "events[0].name"), (("held_on",), "soon", "events[0].held_on"),
+    (("held_on",), 20261130, "events[0].held_on"), (("kind",), 7, "events[0].kind"),
+    (("kind",), "k" * 21, "events[0].kind"), (("set",), "12", "events[0].set"),
+    (("move",), -3, "events[0].move"), (("tables",), None, "events[0].tables"),
+    (("revision",), 0, "events[0].revision"), (("rules",), [1], "events[0].rules"),
+    (("scoring",), _DROP, "events[0].scoring"), (("players",), "Ana", "events[0].players"),
+    (("players", 0), "Ana", "events[0].players[0]"), (("players", 0, "name"), 5, "players[0].name"),
+    (("players", 1, "name"), "Ana", "appears twice"), (("players", 0, "present"), "yes", "present"),
+    (("players", 0, "arrived_at"), "then", "arrived_at"), (("games", 0, "game"), 999, "not in the backup"),
+    (("games", 0, "game"), "1", "events[0].games[0].game"), (("games", 0, "table"), -1, "games[0].table"),
+    (("games", 0), [], "events[0].games[0]"), (("games",), {"a": 1}, "events[0].games"),
+]
+
+
+def test_a_backup_with_a_club_night_restores(app, api, tmp_path):
+    doc = _backup(app, api, tmp_path)
+    doc["events"] = [_event(doc["games"][0]["id"])]
+    _empty(app)
+    path = tmp_path / "e.json"
+    path.write_text(json.dumps(doc))
+    result = app.test_cli_runner().invoke(args=["restore", str(path)])
+    assert result.exit_code == 0, result.output
+    assert count_rows(app) == (2, 2)
+
+
+@pytest.mark.parametrize("where,value,says", EVENT_DAMAGE,
+                         ids=[f"{'.'.join(map(str, d[0]))}={'DROP' if d[1] is _DROP else repr(d[1])}"[:50]
+                              for d in EVENT_DAMAGE])
+def test_restore_checks_every_field_of_a_club_night(app, api, tmp_path, where, value, says):
+    doc = _backup(app, api, tmp_path)
+    doc["events"] = [_event(doc["games"][0]["id"])]
+    _set(doc["events"][0], where, value)
+    _empty(app)
+    path = tmp_path / "damaged.json"
+    path.write_text(json.dumps(doc))
+    line = _one_line_refusal(app.test_cli_runner().invoke(args=["restore", str(path)]))
+    assert says in line, line
+    assert count_rows(app) == (0, 0) and _players(app) == []
+
+
 @pytest.mark.parametrize("where,value,says", DAMAGE, ids=[f"{'.'.join(map(str, d[0]))}={'DROP' if d[1] is _DROP else repr(d[1])}"[:60]
                                                          for d in DAMAGE])
 def test_restore_checks_every_field_and_says_which_in_one_line(app, api, tmp_path, where, value, says):
