@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 from jinja2 import Environment, FileSystemLoader
 
+from companion.labels import RULE_LABELS, VALUE_LABELS
 from companion.rules import profile, schedule, tiles
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -22,11 +23,11 @@ TEMPLATES = ROOT / "templates"
 PARTIAL = "rules_content.html"
 
 SEEDS = (
-    "seed 000 (Belarusian)",
-    "seed 001 (Croatian)",
-    "seed 002 (Mongolian)",
-    "seed 003 (Russian)",
-    "seed 004 (Korean)",
+    "the Belarusian rule page",
+    "the Croatian rule page",
+    "the Mongolian rule page",
+    "the Russian rule collection",
+    "the Korean rule page",
 )
 
 
@@ -133,7 +134,7 @@ def test_app_rule_for_other_sets_is_stated(html):
     text = _text(html)
     assert "two thirds" in text
     assert "double-6, double-15, double-18" in text
-    assert "draw_counts" in text
+    assert "Deal table" in text
     assert "type the number actually dealt" in text
 
 
@@ -150,6 +151,15 @@ def test_scoring_facts(html):
     assert "6 + 7 + 2 + 3 = 18" in text
     assert "50 points" in text
     assert "lowest total wins" in text
+
+
+def test_no_developer_words_on_the_page(html):
+    # rule keys, choice values, file names and the seed numbers are for developers
+    text = _text(html)
+    for option in profile.OPTIONS:
+        assert option.key not in html, option.key
+    for word in ("seed 0", "seeds 0", ".py", ".md", "profile", "rules-brief", "DRAW_COUNT"):
+        assert word not in text, word
 
 
 def test_every_seed_is_cited(html):
@@ -185,7 +195,9 @@ def test_sources_differ_boxes(html):
         assert "This app uses:" in box
         assert "<cite>" in box
         if key:
-            assert f"<code>{key}</code>" in box, box_id
+            # the rule by its label, never by its key
+            assert f"<strong>{RULE_LABELS[key]}</strong>" in box, box_id
+            assert key not in box, box_id
 
 
 def test_app_choices_match_the_profile_defaults(html):
@@ -196,15 +208,16 @@ def test_app_choices_match_the_profile_defaults(html):
         option = profile.OPTIONS_BY_KEY[key]
         box = boxes[box_id]
         if option.choices:
-            default = f"<code>{option.default}</code>"
-            assert default in box, (box_id, option.default)
+            # "<default label> by default, or <other label>"
+            text = _text(box)
+            assert f"{VALUE_LABELS[option.default]} by default" in text, (box_id, option.default)
             for choice in option.choices:
-                assert f"<code>{choice}</code>" in box, (box_id, choice)
+                assert VALUE_LABELS[choice] in text, (box_id, choice)
         else:
             assert f"{option.default} points" in _text(box) or f"default) {option.default}" in box
-    # Every rule key of the profile is documented somewhere in the reference.
+    # Every rule of the profile is documented somewhere in the reference, by its label.
     for option in profile.OPTIONS:
-        assert f"<code>{option.key}</code>" in html, option.key
+        assert RULE_LABELS[option.key] in html, option.key
     text = _text(html)
     assert f"default {profile.OPTIONS_BY_KEY['target_score'].default}" in text
     assert f"default {profile.OPTIONS_BY_KEY['min_round_score'].default}" in text
