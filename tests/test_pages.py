@@ -228,7 +228,7 @@ def test_login_refuses_an_outside_next(anon):
 
 def test_rules_page_and_table_view(client):
     html = client.get("/rules").get_data(as_text=True)
-    assert "Sources differ" in html and "double_blank_points" in html
+    assert "Sources differ" in html and "Double-blank" in html and "double_blank_points" not in html
     gid = game_id(start_game(client))
     html = client.get(f"/games/{gid}/table").get_data(as_text=True)
     assert "Round 1 of 13" in html and "<dt>Starts</dt><dd>Ana</dd>" in html
