@@ -128,6 +128,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         planner,
         players,
         reference,
+        rematch,
     )
 
     security.init_app(app)
@@ -145,6 +146,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     for blueprint in (players.bp, players.api, events.bp, events.api):
         app.register_blueprint(blueprint)
     app.register_blueprint(phones.bp)
+    app.register_blueprint(rematch.bp)
     csrf.exempt(planner.api_plan)  # JSON only, like the rest of /api
     csrf.exempt(api.bp)  # JSON only, Bearer or session; see api.require_json
     csrf.exempt(players.api)  # JSON only, like the rest of /api

@@ -212,3 +212,24 @@ def test_the_0_0_is_one_tap_per_row_and_out_never_wipes_a_number(live, browser, 
         page.locator(".hands").scroll_into_view_if_needed()
         shot(page, f"newcomer-entry-{size}")
         ctx.close()
+
+
+def test_a_new_game_with_these_players_from_the_winners_card(live, browser, api):
+    # Mexican Train on a double-6 set: 7 rounds (engines 6-6 … 0-0), Ana starts
+    # the first; after the last round Ben (one seat on) starts the new game.
+    players = ["Ana", "Ben", "Chen"]
+    gid = new_game(api, {"set": 6, "players": players, "first_starter": "Ana",
+                         "rounds": rounds_for(players, 7)})
+    for viewport, size in ((TABLET, "1024x768"), (PHONE, "390x844")):
+        ctx, page = opened(browser, live, viewport)
+        page.goto(f"{live}/games/{gid}")
+        button = page.locator(".winner .rematch button")
+        box = button.bounding_box()
+        assert box["x"] + box["width"] <= viewport["width"]
+        page.locator(".winner").scroll_into_view_if_needed()
+        shot(page, f"newcomer-rematch-{size}")
+        button.click()
+        page.wait_for_selector("#round-form")
+        assert page.url.rstrip("/") != f"{live}/games/{gid}"
+        assert page.locator(".next .facts dd").first.inner_text() == "Ben"
+        ctx.close()

@@ -192,6 +192,7 @@ COVERED = {
     "/planner", "/login", "/logout", "/devices/<int:device_id>/sign-out",
     "/j/<int:game_id>/<key>", "/s/<key>", "/games/<int:game_id>/phones/revoke/<int:seat>",
     "/games/<int:game_id>/phones/new-qr", "/games/<int:game_id>/phones/autosave",
+    "/games/<int:game_id>/rematch",
     "/games/<int:game_id>/archive", "/games/<int:game_id>/restore", "/trash/empty",
     "/players", "/players/<int:player_id>/rename", "/players/<int:player_id>/merge",
     "/players/<int:player_id>/archive", "/events", "/events/<int:event_id>/players",
@@ -377,6 +378,13 @@ def test_fuzz_the_roster(world, pid, action, data):
 def test_fuzz_add_a_player(world, data):
     app, c, _ = world
     post(app, c, "/players", data)
+
+@settings(FUZZ, max_examples=max(10, FUZZ.max_examples // 16))
+@given(game_ref, st.dictionaries(st.sampled_from(["x", "first_starter", "players"]), field_value))
+def test_fuzz_rematch(world, gid, data):
+    """A new game with the same players: the posted fields are never read."""
+    app, c, ids = world
+    post(app, c, _url(ids, "/games/{g}/rematch", gid), data)
 
 
 @settings(FUZZ, max_examples=max(20, FUZZ.max_examples // 8))

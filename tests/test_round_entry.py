@@ -54,3 +54,21 @@ def test_picture_dominoes_say_nothing_of_doubles_and_keep_the_panel_open(client,
     html = r.get_data(as_text=True)
     assert '<details class="extras-round" open>' in html
     assert 'name="absent-1" value="1" checked' in html
+
+
+def test_a_new_game_with_these_players_moves_the_first_starter_one_seat(client, api):
+    record = {"set": 9, "players": ["Ana", "Ben", "Chen", "Dee"], "first_starter": "Dee",
+              "rules": {"double_blank_points": 25}}
+    gid = api.post("/api/games", json=record).get_json()["id"]
+    r = client.post(f"/games/{gid}/rematch", data={"csrf_token": csrf_token(client, f"/games/{gid}")})
+    assert r.status_code == 302
+    new_id = int(r.headers["Location"].rstrip("/").split("/")[-1])
+    assert new_id != gid
+    new = api.get(f"/api/games/{new_id}").get_json()
+    # Dee started the last game, so the seat after Dee (clockwise, back to Ana) starts this one
+    assert new["first_starter"] == "Ana"
+    assert new["players"] == ["Ana", "Ben", "Chen", "Dee"] and new["set"] == 9
+    assert new["rules"]["double_blank_points"] == 25 and new["rounds"] == []
+    assert api.get(f"/api/games/{gid}").get_json()["first_starter"] == "Dee"  # the old game is as it was
+    assert client.post("/games/999999/rematch",
+                       data={"csrf_token": csrf_token(client, f"/games/{gid}")}).status_code == 404
