@@ -59,6 +59,7 @@ RULE_LABELS: dict[str, str] = {
     "boneyard_to_winner": N_("Boneyard to the winner"),
     "boneyard_kept": N_("Tiles kept in the boneyard"),
     "engine_choice": N_("Engine of each round"),
+    "target_wins": N_("Wins to finish"),
 }
 """Short labels of the rule keys (any other key is shown by its name)."""
 

@@ -36,7 +36,10 @@ class GameRow(db.Model):
     derived from them."""
 
     __tablename__ = "game"
-    __table_args__ = (Index("ix_game_shelf_status", "shelf", "status"),)
+    __table_args__ = (
+        Index("ix_game_shelf_status_id", "shelf", "status", "id"),
+        Index("ix_game_shelf_id", "shelf", "id"),
+    )
 
     id: Mapped[int] = mapped_column(primary_key=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)

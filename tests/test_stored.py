@@ -347,3 +347,59 @@ def test_recheck_derives_every_game_again_and_keeps_a_refused_one_readable(app, 
     assert versions[good] == versions[bad] + 1  # the refused one keeps its old results
     assert api.get(f"/api/games/{bad}").status_code == 200
     assert api.get(f"/api/games/{good}").get_json()["standings"] == full_game["expected"]["standings"]
+
+
+# -- caps --------------------------------------------------------------------------------------
+
+
+def test_caps_are_refused_with_their_codes_before_any_round_is_read(app, api, engine_calls):
+    picture = {"kind": "picture", "players": ["Ana", "Ben"], "first_starter": "Ana"}
+    r = api.post("/api/games", json={**picture, "rounds": [{"winner": "Ana"}] * 101})
+    assert r.status_code == 422
+    assert [(e["path"], e["code"]) for e in r.get_json()["errors"]] == [("rounds", "too_many_rounds")]
+    assert "at most 100 rounds" in r.get_json()["errors"][0]["message"]
+    tie = {"ended": "blocked", "hands": {"Ana": {"pips": 5}, "Ben": {"pips": 5}}}  # nobody scores
+    draw = {"kind": "draw", "players": ["Ana", "Ben"], "first_starter": "Ana"}
+    r = api.post("/api/games", json={**draw, "rounds": [tie] * 201})
+    assert r.get_json()["errors"][0]["code"] == "too_many_rounds"
+    assert engine_calls["parse_round"] == 0  # refused before any round was read
+    assert count_rows(app) == (0, 0)
+    # a long name, too many players
+    r = api.post("/api/games", json={**picture, "players": ["A" * 41, "Ben"], "first_starter": "Ben"})
+    assert r.get_json()["errors"][0]["code"] == "name_too_long"
+    r = api.post("/api/games", json={"set": 12, "players": [f"P{i}" for i in range(17)]})
+    assert "too_many_players" in [e["code"] for e in r.get_json()["errors"]]
+    assert count_rows(app) == (0, 0)
+    # at the cap a round more is refused, and nothing is written
+    gid = api.post("/api/games", json={**picture, "rounds": [{"winner": "Ben"}] * 100}).get_json()["id"]
+    assert count_rows(app) == (1, 100)
+    r = api.post(f"/api/games/{gid}/rounds", json={"winner": "Ana"})
+    assert r.status_code == 422 and r.get_json()["errors"][0]["code"] == "too_many_rounds"
+    assert count_rows(app) == (1, 100)
+    gid = api.post("/api/games", json={**draw, "rounds": [tie] * 200}).get_json()["id"]
+    r = api.post(f"/api/games/{gid}/rounds", json=tie)
+    assert r.get_json()["errors"][0]["code"] == "too_many_rounds"
+    assert api.get(f"/api/games/{gid}").get_json()["status"] == "in_progress"
+
+
+def test_picture_dominoes_end_at_a_target_of_wins(api, client):
+    head = {"kind": "picture", "players": ["Ana", "Ben"], "first_starter": "Ana", "rules": {"target_wins": 3}}
+    gid = api.post("/api/games", json=head).get_json()["id"]
+    for winner in ["Ana", "Ben", "Ana", "Ben"]:
+        assert api.post(f"/api/games/{gid}/rounds", json={"winner": winner}).status_code == 201
+    game = api.get(f"/api/games/{gid}").get_json()
+    assert game["status"] == "in_progress" and game["standings"][0]["total"] == 2
+    assert api.post(f"/api/games/{gid}/rounds", json={"winner": "Ben"}).status_code == 201
+    game = api.get(f"/api/games/{gid}").get_json()
+    assert game["status"] == "finished" and game["winners"] == ["Ben"] and "next_round" not in game
+    r = api.post(f"/api/games/{gid}/rounds", json={"winner": "Ana"})
+    assert r.status_code == 422 and r.get_json()["errors"][0]["code"] == "game_finished"
+    # a correction that would end it before its last round is refused
+    r = api.put(f"/api/games/{gid}/rounds/4", json={"winner": "Ana"})
+    assert r.status_code == 422 and r.get_json()["errors"][0]["code"] == "game_finished"
+    # a record past the target is refused; the rule belongs to picture dominoes only
+    r = api.post("/api/games", json={**head, "rounds": [{"winner": "Ana"}] * 4})
+    assert r.get_json()["errors"][0]["code"] == "game_finished"
+    r = api.post("/api/games", json={"set": 12, "players": ["Ana", "Ben"], "rules": {"target_wins": 3}})
+    assert r.status_code == 422
+    assert "Wins to finish" in client.get("/").get_data(as_text=True)

@@ -93,6 +93,9 @@ ERROR_CODES: frozenset[str] = frozenset(
         "pips_mismatch",
         "hands_infeasible",
         "drawn_exceeds_boneyard",
+        # caps (docs/design.md, README "Limits"): checked before expensive work
+        "too_many_rounds",
+        "name_too_long",
         # the 0-0 must be in one of several hands: the table says whose
         "double_blank_unknown",
         # a photo of a hand refused (POST /api/photo/hand)

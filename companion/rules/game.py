@@ -22,13 +22,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .errors import Problems, tr
-from .kinds import GameStatus, TieBreak
+from .kinds import GameKind, GameStatus, TieBreak
 from .read_round import parse_round
 from .read_table import parse_table
 from .record import Round, Standing, Table
 from .schedule import RoundPlan, starter
 from .scoring import classic_winner, rank_players, round_scores
-from .state import joining_total
+from .state import GameState, check_round_at, joining_total
 
 
 @dataclass(frozen=True)
@@ -115,12 +115,15 @@ class Game:
     @property
     def finished(self) -> bool:
         """Mexican Train: once the last engine's round is recorded. Classic
-        games: once a total reaches ``target_score``. Picture dominoes: never."""
+        games: once a total reaches ``target_score``. Picture dominoes: once a
+        child has won ``target_wins`` rounds (never when 0)."""
         kind = self.table.kind
         if kind.ends_after_last_engine:
             return len(self.rounds) >= len(self.table.engines)
         if kind.ends_at_target:
             return any(t >= self.table.rules.target_score for t in self.totals().values())
+        if kind == GameKind.PICTURE and self.table.rules.target_wins:
+            return any(t >= self.table.rules.target_wins for t in self.totals().values())
         return False
 
     @property
@@ -202,14 +205,26 @@ def read_game(record: Any, confirm: bool = False) -> Game:
     if not isinstance(raw_rounds, list):
         problems.error("rounds", "bad_value", tr("rounds must be a list."))
         raw_rounds = []
+    if table is not None and len(raw_rounds) > table.most_rounds:
+        # checked before any round is read: the work stays bounded
+        most = table.most_rounds
+        if table.kind.ends_after_last_engine:
+            problems.error(f"rounds[{most}]", "game_finished", tr("The game was already won."))
+            raw_rounds = raw_rounds[:most]
+        else:
+            problems.error("rounds", "too_many_rounds", tr(
+                "A game has at most {most} rounds, not {count}.", most=most, count=len(raw_rounds)))
+            raw_rounds = []
     if table is not None:
+        state = GameState.start(table)
         for i, data in enumerate(raw_rounds):
-            if not table.kind.ends_after_last_engine and Game(table, tuple(rounds)).finished:
+            if not table.kind.ends_after_last_engine and state.finished:
                 problems.error(f"rounds[{i}]", "game_finished", tr("The game was already won."))
                 break
             rnd = parse_round(table, data, i + 1, problems)
             if rnd is not None:
                 rounds.append(rnd)
+                state = state.advance(rnd)[0]
     problems.raise_if_any(confirm)
     assert table is not None
     return Game(table, tuple(rounds))
@@ -223,21 +238,13 @@ def check_round(game: Game, data: Any, number: int, confirm: bool = False) -> Ro
     :param number: 1-based; ``len(game.rounds) + 1`` to add a round.
     :param confirm: accept soft-rule warnings.
     :return: the checked :class:`Round`.
-    :raises RecordError: as :func:`read_game`; ``game_finished`` when the game
-        is over (all rounds played, or the target reached).
+    :raises RecordError: as :func:`read_game`; ``too_many_rounds`` past the
+        kind's cap; ``game_finished`` when the game is over (all rounds played,
+        or the target reached), or when a correction reaches the target before
+        the rounds after it (:func:`.state.check_round_at`).
     """
-    problems = Problems()
-    if number == len(game.rounds) + 1 and game.finished:
-        problems.error(f"rounds[{number - 1}]", "game_finished", tr("The game is finished."))
-        problems.raise_if_any()
-    rnd = parse_round(game.table, data, number, problems)
-    problems.raise_if_any(confirm)
-    assert rnd is not None
-    if number <= len(game.rounds) and game.table.kind.ends_at_target:
-        # a correction must not end a classic game before its last round
-        later = Game(game.table, game.rounds[: number - 1] + (rnd,))
-        if later.finished and number < len(game.rounds):
-            problems.error(f"rounds[{number - 1}]", "game_finished",
-                           tr("With this round the target is reached before the rounds after it."))
-            problems.raise_if_any()
-    return rnd
+    state = GameState.start(game.table)
+    for rnd in game.rounds[: number - 1]:
+        state = state.advance(rnd)[0]
+    return check_round_at(state, data, number, confirm=confirm,
+                          rounds_after=max(len(game.rounds) - number, 0))

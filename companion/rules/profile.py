@@ -216,6 +216,15 @@ OPTIONS: tuple[Option, ...] = (
         choices=tuple(BlockedTie),
     ),
     Option(
+        "target_wins",
+        0,
+        N_("Picture dominoes: the game ends when a child has won this many rounds; 0 plays on "
+           "until the table stops (at most 100 rounds)."),
+        N_("a house rule (the rule pages give picture dominoes no end)"),
+        minimum=0,
+        maximum=100,
+    ),
+    Option(
         "boneyard_to_winner",
         BoneyardToWinner.NO,
         N_("Draw game: the round's winner also scores the pips of the tiles left in the boneyard."),
@@ -275,6 +284,7 @@ class RuleProfile:
     :ivar boneyard_kept: tiles never drawn from the boneyard (tiles).
     :ivar engine_choice: ``"schedule"`` or ``"highest_double"`` (the engine is
         the highest double found in the hands, as the table reports it).
+    :ivar target_wins: picture dominoes: rounds won that end the game; 0 for no end.
     """
 
     double_blank_points: int = 50
@@ -300,6 +310,7 @@ class RuleProfile:
     boneyard_to_winner: BoneyardToWinner = BoneyardToWinner.NO
     boneyard_kept: int = 0
     engine_choice: EngineChoice = EngineChoice.SCHEDULE
+    target_wins: int = 0
 
     def as_dict(self) -> dict[str, Any]:
         """Every rule with its value (``draw_counts`` keys as strings, for JSON)."""
@@ -352,6 +363,8 @@ def rule_applies(key: str, kind: str) -> bool:
         return game.has_boneyard
     if key == "draw_counts":
         return game.counts_pips
+    if key == "target_wins":
+        return game == GameKind.PICTURE
     return True
 
 

@@ -175,7 +175,7 @@ def _parse_players(value: Any, problems: Problems, most: int = MAX_PLAYERS) -> l
             ok = False
             continue
         if len(name) > MAX_NAME:
-            problems.error(path, "bad_value", tr("A name may have at most {most} characters.", most=MAX_NAME))
+            problems.error(path, "name_too_long", tr("A name may have at most {most} characters.", most=MAX_NAME))
             ok = False
             continue
         if name.casefold() in seen:

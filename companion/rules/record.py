@@ -22,6 +22,13 @@ from .tiles import DominoSet, Tile, double
 RECORD_FORMAT = "domino-game-record"
 RECORD_VERSION = 1
 MAX_NAME = 40
+"""Characters in a player's name (``name_too_long`` beyond)."""
+MAX_CLASSIC_ROUNDS = 200
+"""Rounds of a classic block or draw game (``too_many_rounds`` beyond): the
+target ends a game long before, unless rounds keep scoring nothing."""
+MAX_PICTURE_ROUNDS = 100
+"""Rounds of a picture-dominoes game (``too_many_rounds`` beyond): it has no end
+of its own."""
 HAND_KEYS = frozenset({"pips", "tiles_left", "double_blank", "tiles", "drawn", "marker", "blanks"})
 ROUND_KEYS = frozenset(
     {"engine", "dealt", "ended", "hands", "absent", "ended_on_double", "winner",
@@ -212,6 +219,15 @@ class Table:
         """Rounds in a Mexican Train game; ``None`` where the game runs to a
         target (classic) or has no end (picture)."""
         return len(self.engines) if self.kind.ends_after_last_engine else None
+
+    @property
+    def most_rounds(self) -> int:
+        """The cap on rounds (checked before any round is read): Mexican Train:
+        its schedule; classic games: :data:`MAX_CLASSIC_ROUNDS`; picture
+        dominoes: :data:`MAX_PICTURE_ROUNDS`."""
+        if self.kind.ends_after_last_engine:
+            return len(self.engines)
+        return MAX_CLASSIC_ROUNDS if self.kind.is_classic else MAX_PICTURE_ROUNDS
 
     def standard_deal(self, present: int | None = None) -> int:
         """Tiles to deal each of ``present`` players (all by default) by the table in force.

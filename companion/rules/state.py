@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .errors import Problems, tr
-from .kinds import GameStatus, LateJoin, TieBreak
+from .kinds import GameKind, GameStatus, LateJoin, TieBreak
 from .read_round import parse_round
 from .record import Round, Standing, Table, round_half_up
 from .schedule import RoundPlan, starter
@@ -134,12 +134,15 @@ class GameState:
     @property
     def finished(self) -> bool:
         """Mexican Train: all scheduled rounds recorded; classic games: a total
-        reached ``target_score``; picture dominoes: never."""
+        reached ``target_score``; picture dominoes: a child won ``target_wins``
+        rounds (never when 0)."""
         t = self.table
         if t.kind.ends_after_last_engine:
             return self.played >= len(t.engines)
         if t.kind.ends_at_target:
             return any(v >= t.rules.target_score for v in self.plain_totals().values())
+        if t.kind == GameKind.PICTURE and t.rules.target_wins:
+            return any(v >= t.rules.target_wins for v in self.plain_totals().values())
         return False
 
     def advance(self, rnd: Round) -> tuple[GameState, RoundResult]:
@@ -266,17 +269,22 @@ def check_round_at(state: GameState, data: Any, number: int, confirm: bool = Fal
     :param rounds_after: rounds recorded after this one (a correction).
     :return: the checked round.
     :raises RecordError: as :func:`companion.rules.check_round`:
-        ``game_finished`` when adding to a finished game, or when a correction
+        ``too_many_rounds`` past the kind's cap (:attr:`Table.most_rounds`),
+        checked first; ``game_finished`` when adding to a finished game, or when a correction
         reaches a classic game's target before the rounds after it.
     """
     problems = Problems()
+    if number > state.table.most_rounds and not state.table.kind.ends_after_last_engine:
+        problems.error(f"rounds[{number - 1}]", "too_many_rounds", tr(
+            "A game has at most {most} rounds, not {count}.", most=state.table.most_rounds, count=number))
+        problems.raise_if_any()
     if number == state.played + 1 and not rounds_after and state.finished:
         problems.error(f"rounds[{number - 1}]", "game_finished", tr("The game is finished."))
         problems.raise_if_any()
     rnd = parse_round(state.table, data, number, problems)
     problems.raise_if_any(confirm)
     assert rnd is not None
-    if rounds_after and state.table.kind.ends_at_target and state.advance(rnd)[0].finished:
+    if rounds_after and not state.table.kind.ends_after_last_engine and state.advance(rnd)[0].finished:
         problems.error(f"rounds[{number - 1}]", "game_finished",
                        tr("With this round the target is reached before the rounds after it."))
         problems.raise_if_any()
