@@ -10,7 +10,7 @@ PORT   ?= 5000
 BABEL  := $(VENV)/bin/pybabel
 I18N   := companion/translations
 # Keywords beyond Babel's defaults: see babel.cfg.
-I18N_KEYWORDS := -k lazy_gettext -k tr -k trn:1,2 -k _t -k _tn:1,2
+I18N_KEYWORDS := -k lazy_gettext -k tr -k trn:1,2
 
 .PHONY: run test install test-deps browser fonts db-upgrade lint clean \
 	i18n-compile i18n-extract i18n-update

@@ -19,13 +19,14 @@ import logging
 import os
 import subprocess
 import sys
+from contextvars import ContextVar, Token
 from functools import cache
 from pathlib import Path
 from typing import Any
 
 import click
 from babel import support
-from flask import Blueprint, Flask, has_request_context, redirect, request, url_for
+from flask import Blueprint, Flask, has_app_context, has_request_context, redirect, request, url_for
 from flask_babel import Babel, get_locale, get_translations, gettext, lazy_gettext, ngettext
 
 from .rules import errors as rule_errors
@@ -69,20 +70,64 @@ def current_language() -> str:
     return locale.language if locale is not None else "en"
 
 
+_SHEET_LANGUAGE: ContextVar[str | None] = ContextVar("sheet_language", default=None)
+"""A language chosen for one piece of work outside the request's (a score
+sheet printed in Korean); set by :class:`in_language`."""
+
+
+class in_language:
+    """``with in_language("ko"):`` makes every translation inside Korean,
+    with or without a request (score sheets, the CLI)."""
+
+    def __init__(self, language: str | None) -> None:
+        self.language = language or "en"
+        self.token: Token[str | None] | None = None
+
+    def __enter__(self) -> None:
+        self.token = _SHEET_LANGUAGE.set(self.language)
+
+    def __exit__(self, *exc: object) -> None:
+        if self.token is not None:
+            _SHEET_LANGUAGE.reset(self.token)
+
+
+def language_in_use() -> str:
+    """The code of the language translations go to now: the one set by
+    :class:`in_language`, else the request's, else English."""
+    chosen = _SHEET_LANGUAGE.get()
+    if chosen is not None:
+        return chosen
+    return current_language() if has_app_context() else "en"
+
+
+def translations() -> support.NullTranslations:
+    """The catalogue every translation goes through: the language set by
+    :class:`in_language`, else the request's (Flask-Babel's), else English."""
+    chosen = _SHEET_LANGUAGE.get()
+    if chosen is not None:
+        return catalogue(chosen)
+    if has_app_context():
+        return get_translations()
+    return support.NullTranslations()
+
+
 def translate(message: str, /, **params: Any) -> str:
-    """The rules engine's translator: ``message`` (a ``str.format`` template)
-    from the current catalogue, formatted with ``params``."""
-    return get_translations().ugettext(message).format(**params)
+    """The one translator of Python code: ``message`` (a ``str.format``
+    template, ``{name}`` placeholders) from :func:`translations`, formatted
+    with ``params`` when there are any. Installed as the engine's ``tr``."""
+    text = translations().ugettext(message) if message else message
+    return text.format(**params) if params else text
 
 
 def translate_plural(singular: str, plural: str, n: int, /, **params: Any) -> str:
-    """As :func:`translate`, with the plural form for ``n`` (given as ``{n}``)."""
-    return get_translations().ungettext(singular, plural, n).format(n=n, **params)
+    """As :func:`translate`, with the plural form for ``n`` (given as ``{n}``).
+    Installed as the engine's ``trn``."""
+    return translations().ungettext(singular, plural, n).format(n=n, **params)
 
 
 def translated(message: str) -> str:
     """``message`` (marked elsewhere with ``N_``) in the current language."""
-    return get_translations().ugettext(message) if message else message
+    return translations().ugettext(message) if message else message
 
 
 @cache
@@ -161,7 +206,7 @@ def keep_device_setting(cookie: str, value: str, allowed, max_age: int):
 
 
 ROOT = TRANSLATIONS.parent.parent
-KEYWORDS = ("lazy_gettext", "tr", "trn:1,2", "_t", "_tn:1,2")
+KEYWORDS = ("lazy_gettext", "tr", "trn:1,2")
 """Extraction keywords beyond Babel's defaults (as in babel.cfg and the Makefile)."""
 
 translate_cli = click.Group("translate", help="Extract, update and compile the catalogues.")
@@ -199,7 +244,6 @@ def init_babel(app: Flask) -> None:
     app.config.setdefault("BABEL_TRANSLATION_DIRECTORIES", str(TRANSLATIONS))
     compile_catalogues()
     babel.init_app(app, locale_selector=select_locale)
-    rule_errors.set_translator(translate, translate_plural)
     app.context_processor(_template_globals)
     app.register_blueprint(bp)
     app.cli.add_command(translate_cli)
@@ -218,4 +262,13 @@ __all__ = [
     "translate",
     "translate_plural",
     "translated",
+    "translations",
+    "in_language",
+    "language_in_use",
 ]
+
+
+# The engine's messages go through the same translator as every other message,
+# as soon as the app's package is in use (also without a request: the CLI,
+# score sheets). ``companion.rules`` alone stays English.
+rule_errors.set_translator(translate, translate_plural)

@@ -12,8 +12,9 @@ import subprocess
 import pypdf
 import pytest
 
-from companion.pdf import _PT_MM, _word_em, fit_name, score_sheet_pdf
+from companion.pdf import score_sheet_pdf
 from companion.rules import read_game
+from companion.sheet.layout import PT_MM, fit_name, word_em
 
 DAY = datetime.date(2025, 6, 14)
 EIGHT = ["Alexandra", "Guinevere", "Maximilian-Alexander", "Bartholomew", "Zoë 🦊",
@@ -48,9 +49,9 @@ def test_hyphenated_pieces_each_fit_the_column():
     name = "Alexandrakonstantinopoulou-Papadimitriou"
     head = fit_name(name, 17.0, 6.5)
     assert head["text"].replace("\u00ad", "") == name  # nothing lost, nothing added but soft hyphens
-    room = 17.0 / (head["pt"] * _PT_MM)
+    room = 17.0 / (head["pt"] * PT_MM)
     for piece in re.split(r"[\u00ad\s]|(?<=-)", head["text"]):
-        assert _word_em(piece) + 0.5 <= room + 1e-9, piece  # the piece and its hyphen
+        assert word_em(piece) + 0.5 <= room + 1e-9, piece  # the piece and its hyphen
 
 
 def test_names_head_the_grid_whole_on_an_eight_player_sheet():

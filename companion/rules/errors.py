@@ -19,7 +19,7 @@ from typing import Any
 
 
 def _format(message: str, /, **params: Any) -> str:
-    return message.format(**params)
+    return message.format(**params) if params else message
 
 
 def _format_plural(singular: str, plural: str, n: int, /, **params: Any) -> str:

@@ -56,7 +56,7 @@ def _player_or_404(player_id: int) -> roster.Player:
 def rule_set_label(key: str) -> str:
     """A rule set as a player reads it: "standard rules" or the changed rules."""
     from ..i18n import translated
-    from ..pdf import RULE_LABELS
+    from ..labels import RULE_LABELS
 
     rules = json.loads(key) if key else {}
     if not rules:
