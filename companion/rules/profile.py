@@ -420,13 +420,13 @@ def parse_rules(data: Any, problems: Problems, path: str = "rules") -> RuleProfi
             problems.error(
                 where,
                 "bad_value",
-                tr("{key} must be a whole number from {minimum} to {maximum}.", key=key,
+                tr("Give a whole number from {minimum} to {maximum}.",
                    minimum=opt.minimum, maximum=opt.maximum),
                 rule=key,
             )
             continue
         if key == "round_to" and value not in (1, 5):
-            problems.error(where, "bad_value", tr("round_to must be 1 or 5."), rule=key)
+            problems.error(where, "bad_value", tr("Round to 1 or to 5 points."), rule=key)
             continue
         values[key] = value
     return RuleProfile(**values)
