@@ -249,7 +249,8 @@ def test_house_rules_from_the_form_change_the_score(client):
     assert r.status_code == 302
     gid = game_id(r)
     html = client.get(f"/games/{gid}").get_data(as_text=True)
-    assert "Rules in play" in html and "going_out_bonus" in html  # from the league preset
+    # from the league preset, by its label (the key stays in the API)
+    assert "Rules in play" in html and "<dt>Going out -10</dt>" in html and "going_out_bonus" not in html
     # Ben picked 0-5 and 0-0 in the tile picker: 5 + 25 + 50 = 80; Cy's marker: 7 + 10 = 17;
     # Ana went out: -10 (league preset)
     r = enter_round(client, gid, {2: "7"}, out=0, number=1,
