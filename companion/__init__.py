@@ -36,6 +36,26 @@ def _close_after_compression(response: Any) -> Any:
     return response
 
 
+_DEFAULTS: dict[str, Any] = dict(
+    SQLALCHEMY_ENGINE_OPTIONS={"pool_pre_ping": True},
+    WTF_CSRF_TIME_LIMIT=None,
+    BABEL_DEFAULT_LOCALE="en",
+    SESSION_COOKIE_SAMESITE="Lax",
+    SESSION_COOKIE_HTTPONLY=True,
+    PERMANENT_SESSION_LIFETIME=60 * 60 * 24 * 365,
+    MAX_CONTENT_LENGTH=1024 * 1024,
+    # Flask-Compress: text answers over 1 KB, for clients that accept it
+    # (PDFs and PNGs are compressed already).
+    COMPRESS_MIMETYPES=[
+        "text/html", "text/css", "text/javascript", "text/plain", "application/javascript",
+        "application/json", "application/manifest+json", "image/svg+xml",
+    ],
+    COMPRESS_MIN_SIZE=1024,
+    COMPRESS_ALGORITHM_STREAMING=["zstd", "br", "gzip", "deflate"],  # our static files
+)
+"""The app's settings before ``instance/config.py`` and the environment."""
+
+
 def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     """Build the app.
 
@@ -60,23 +80,14 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         template_folder=str(ROOT / "templates"),
         static_folder=str(ROOT / "static"),
     )
-    app.config.from_mapping(
-        SQLALCHEMY_ENGINE_OPTIONS={"pool_pre_ping": True},
-        WTF_CSRF_TIME_LIMIT=None,
-        BABEL_DEFAULT_LOCALE="en",
-        SESSION_COOKIE_SAMESITE="Lax",
-        SESSION_COOKIE_HTTPONLY=True,
-        PERMANENT_SESSION_LIFETIME=60 * 60 * 24 * 365,
-        MAX_CONTENT_LENGTH=1024 * 1024,
-        # Flask-Compress: text answers over 1 KB, for clients that accept it
-        # (PDFs and PNGs are compressed already).
-        COMPRESS_MIMETYPES=[
-            "text/html", "text/css", "text/javascript", "text/plain", "application/javascript",
-            "application/json", "application/manifest+json", "image/svg+xml",
-        ],
-        COMPRESS_MIN_SIZE=1024,
-        COMPRESS_ALGORITHM_STREAMING=["zstd", "br", "gzip", "deflate"],  # our static files
-    )
+    _configure(app, instance, test_config)
+    _init_extensions(app, instance)
+    return app
+
+
+def _configure(app: Flask, instance: Path, test_config: Mapping[str, Any] | None) -> None:
+    """The settings, later wins: defaults, ``instance/config.py``, environment, tests."""
+    app.config.from_mapping(_DEFAULTS)
     app.config.from_pyfile("config.py", silent=True)
     env = os.environ
     if env.get("DATABASE_URL") or env.get("COMPANION_DATABASE_URL"):
@@ -94,6 +105,9 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         app.config["COMPANION_TOKEN"] = _instance_secret(instance, "token", 18)
         app.config["COMPANION_TOKEN_FILE"] = str(instance / "token")  # token --rotate
 
+
+def _init_extensions(app: Flask, instance: Path) -> None:
+    """The database, languages, CSRF, security headers, compression, sign-in."""
     from . import db as database
 
     app.config.setdefault(
@@ -110,13 +124,24 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     init_babel(app)
     app.jinja_env.globals.update(template_globals())
 
+    from flask_compress import Compress
     from flask_wtf.csrf import CSRFProtect
 
+    from . import auth, security
+
     csrf = CSRFProtect(app)
+    security.init_app(app)
+    Compress(app)
+    app.after_request(_close_after_compression)  # runs before Flask-Compress's hook
+    auth.init_app(app)
+    app.register_blueprint(auth.bp)
+    devices.init_app(app)
+    _register_views(app, csrf)
 
-    from flask_compress import Compress
 
-    from . import auth, cli, security
+def _register_views(app: Flask, csrf: Any) -> None:
+    """Every blueprint, the JSON APIs exempt from CSRF, the commands."""
+    from . import cli
     from .views import (
         api,
         device,
@@ -131,12 +156,6 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         rematch,
     )
 
-    security.init_app(app)
-    Compress(app)
-    app.after_request(_close_after_compression)  # runs before Flask-Compress's hook
-    auth.init_app(app)
-    app.register_blueprint(auth.bp)
-    devices.init_app(app)
     app.register_blueprint(games.bp)
     app.register_blueprint(reference.bp)
     app.register_blueprint(api.bp)
@@ -153,4 +172,3 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     csrf.exempt(events.api)
     photo.init_app(app, csrf)  # POST /api/photo/hand: pips from a photo (issue 15)
     cli.init_app(app)
-    return app
