@@ -45,28 +45,35 @@ def round_scores(table: Table, rnd: Round) -> dict[str, int | None]:
     round's ``boneyard_pips`` (a public draw-game rule page: the stock counts
     for the winner).
     """
+    if not table.kind.counts_pips:
+        return {n: None if n in rnd.absent else int(n == rnd.winner) for n in table.players}
+    if table.kind.is_classic:
+        return _classic_scores(table, rnd)
+    return _train_scores(table, rnd)
+
+
+def _classic_scores(table: Table, rnd: Round) -> dict[str, int | None]:
+    """The classic games: the round's winner scores, the others 0."""
+    r = table.rules
+    winner = classic_winner(rnd, r.blocked_tie)
+    points = 0
+    if winner is not None:
+        others = sum(h.pips for n, h in rnd.hands.items() if n != winner)
+        points = others - rnd.hands[winner].pips if r.winner_scores == WinnerScores.DIFFERENCE else others
+        if table.kind == GameKind.DRAW and r.boneyard_to_winner == BoneyardToWinner.YES:
+            points += rnd.boneyard_pips or 0
+        points = max(points, 0)
+        if r.round_to > 1:
+            points = round_half_up(points, r.round_to)
+        if points < r.min_round_score:
+            points = 0
+    return {n: None if n in rnd.absent else (points if n == winner else 0) for n in table.players}
+
+
+def _train_scores(table: Table, rnd: Round) -> dict[str, int | None]:
+    """Mexican Train: each hand's pips with the house rules of the profile."""
     r = table.rules
     out: dict[str, int | None] = {}
-    if not table.kind.counts_pips:
-        for name in table.players:
-            out[name] = None if name in rnd.absent else int(name == rnd.winner)
-        return out
-    if table.kind.is_classic:
-        winner = classic_winner(rnd, r.blocked_tie)
-        points = 0
-        if winner is not None:
-            others = sum(h.pips for n, h in rnd.hands.items() if n != winner)
-            points = others - rnd.hands[winner].pips if r.winner_scores == WinnerScores.DIFFERENCE else others
-            if table.kind == GameKind.DRAW and r.boneyard_to_winner == BoneyardToWinner.YES:
-                points += rnd.boneyard_pips or 0
-            points = max(points, 0)
-            if r.round_to > 1:
-                points = round_half_up(points, r.round_to)
-            if points < r.min_round_score:
-                points = 0
-        for name in table.players:
-            out[name] = None if name in rnd.absent else (points if name == winner else 0)
-        return out
     lowest: set[str] = set()
     if rnd.ended == Ending.BLOCKED and r.blocked_lowest == BlockedLowest.SCORES_ZERO and rnd.hands:
         least = min(h.pips for h in rnd.hands.values())
