@@ -35,11 +35,20 @@ def _env() -> Environment:
     return Environment(loader=FileSystemLoader(str(TEMPLATES)), extensions=["jinja2.ext.i18n"])
 
 
+def _deal_context() -> dict:
+    """What the rules view gives the partial: the engine's dealing table."""
+    from companion.rules.schedule import MAX_PLAYERS, MIN_PLAYERS, rule_deal
+    from companion.rules.tiles import SET_SIZES
+
+    seats = list(range(MIN_PLAYERS, MAX_PLAYERS + 1))
+    return {"deal_seats": seats, "deal_table": {n: [rule_deal(n, p) for p in seats] for n in SET_SIZES}}
+
+
 @pytest.fixture(scope="module")
 def html() -> str:
     env = _env()
     env.install_null_translations(newstyle=True)
-    return env.get_template(PARTIAL).render()
+    return env.get_template(PARTIAL).render(**_deal_context())
 
 
 def _text(markup: str) -> str:
@@ -289,7 +298,7 @@ def test_every_english_string_goes_through_gettext():
         return gettext(singular if n == 1 else plural)
 
     env.install_gettext_callables(gettext, ngettext, newstyle=True)
-    rendered = env.get_template(PARTIAL).render()
+    rendered = env.get_template(PARTIAL).render(**_deal_context())
     outside = re.sub(r"\u27e6.*?\u27e7", " ", rendered, flags=re.S)
     parser = _Untranslated()
     parser.feed(outside)
