@@ -20,6 +20,7 @@ from flask import (
 )
 
 from .. import club, pagecache, pdf, roster
+from ..envelope import problems_response
 from ..i18n import gettext, lazy_gettext
 from ..jsonbody import BadJSON, request_json
 from ..rules.errors import Problem
@@ -242,7 +243,7 @@ def standings_csv(event_id: int):
 
 
 def _problems(problems: list[Problem], status: int = 422):
-    return jsonify(errors=[p.as_dict() for p in problems]), status
+    return problems_response(problems, status=status)
 
 
 def _body() -> dict[str, Any] | None:

@@ -17,6 +17,7 @@ from werkzeug.exceptions import RequestEntityTooLarge
 from wtforms import ValidationError
 
 from .. import services
+from ..envelope import problems_response
 from ..i18n import gettext
 from ..photo import intake, store
 from ..photo.counter import read_hand
@@ -31,7 +32,7 @@ _MARGIN = 256 * 1024  # the multipart envelope and the other fields
 
 
 def _problems(errors: list[Problem], status: int = 422):
-    return jsonify(errors=[p.as_dict() for p in errors]), status
+    return problems_response(errors, status=status)
 
 
 def _intake_message(code: str) -> str:

@@ -20,6 +20,7 @@ from flask import (
 )
 
 from .. import pagecache, roster
+from ..envelope import problems_response
 from ..i18n import gettext, lazy_gettext
 from ..jsonbody import BadJSON, request_json
 from ..player_charts import engine_bars, totals_over_time
@@ -237,7 +238,7 @@ def games_csv(player_id: int):
 
 
 def _problem(problem: Problem, status: int = 422):
-    return jsonify(errors=[problem.as_dict()]), status
+    return problems_response([problem], status=status)
 
 
 def _not_found():
