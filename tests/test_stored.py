@@ -196,6 +196,21 @@ def test_the_list_comes_a_page_at_a_time_newest_first_with_a_link_to_the_next(ap
     assert api.get("/api/games?per_page=1000").status_code == 200
 
 
+@pytest.mark.parametrize("query", [
+    "page=99999999999999999999", "open_page=99999999999999999999",
+    "open_page=9223372036854775807", "shelf=archive&page=99999999999999999999",
+    "shelf=trash&page=99999999999999999999",
+])
+def test_a_page_number_past_any_history_is_an_empty_page_not_a_500(client, api, query):
+    _game(api, ["Ana", "Ben"])
+    r = client.get(f"/?{query}")
+    assert r.status_code == 200
+    answer = api.get(f"/api/games?{query}")
+    assert answer.status_code == 200
+    if "open_page" not in query:  # the API pages with ``page`` alone
+        assert answer.get_json()["games"] == []
+
+
 def test_filters_by_player_kind_status_date_and_text(api, full_game):
     finished = api.post("/api/games", json=full_game["record"]).get_json()["id"]  # Ana Ben Chen Dee
     zoe = _game(api, ["Zoë", "Ben"], kind="draw")

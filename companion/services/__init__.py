@@ -279,6 +279,9 @@ class GameQuery:
 
 
 MAX_PER_PAGE = 100
+MAX_PAGE = 1_000_000
+"""Pages past this one are read as this one (empty on any real history), so a
+huge ``page`` in an address never reaches the database as an out-of-range offset."""
 
 
 def _like_escape(text: str) -> str:
@@ -292,7 +295,7 @@ def list_games(query: GameQuery = GameQuery()) -> Page:
     :return: the page (its games and whether a next page exists).
     """
     per_page = max(1, min(query.per_page, MAX_PER_PAGE))
-    page = max(1, query.page)
+    page = max(1, min(query.page, MAX_PAGE))
     q = db.select(
         GameRow.id, GameRow.created_at, GameRow.kind, GameRow.set_n, GameRow.players,
         GameRow.rounds_played, GameRow.rounds_total, GameRow.status, GameRow.summary,
