@@ -39,7 +39,12 @@ def test_pick_tiles_for_two_hands(live, browser):
     assert page.locator("dialog button.tile[data-tile='12-12']").is_disabled()
     shot(page, "tablet-tile-picker")
     page.keyboard.press("Escape")
+    # Escape shuts the picker, whose "close" event then restores the hand: let
+    # it finish before the next taps, and let Ana's Out register before saving.
+    page.wait_for_selector("dialog#picker:not([open])", state="attached")
+    expect = pytest.importorskip("playwright.sync_api").expect
     page.locator(".hand").nth(0).locator(".out-tap").tap()
+    expect(page.locator("input[name=out][value='0']")).to_be_checked()
     page.locator("#round-form button.primary").click()
     page.wait_for_url("**#round-1")
     assert page.locator("#cell-1-1 .run").inner_text() == "34"
