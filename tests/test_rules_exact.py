@@ -62,13 +62,49 @@ def test_a_hand_only_the_0_0_makes_is_scored_with_it():
     assert g.rounds[0].hands["B"].double_blank
 
 
+def problems(record):
+    try:
+        read_game(record, confirm=True)
+    except RecordError as exc:
+        return exc.errors
+    return []
+
+
 def test_the_0_0_in_one_of_two_hands_is_asked_for():
-    # two hands of 2 tiles and 3 pips: one is 0-1 + 0-2/1-1, the other needs the 0-0: either may
+    # double-6, engine 6-6: two hands of 2 tiles and 3 pips. Without the 0-0, 2 tiles make 3
+    # pips only as 0-1 + 0-2 or 0-1 + 1-1: one hand takes the 0-1, the other must be 0-0 + 0-3
+    # or 0-0 + 1-2. A legal round, but A's or B's 50 points depend on who holds the 0-0: the
+    # table is asked on both hands' "holds the 0-0" field, nothing called impossible
     hands = {"O": {"pips": 0}, "A": {"pips": 3, "tiles_left": 2}, "B": {"pips": 3, "tiles_left": 2}}
-    assert codes(game(6, hands, dealt=4)) == ["double_blank_unknown"]
+    asked = problems(game(6, hands, dealt=4))
+    assert [(p.path, p.code) for p in asked] == [
+        ("rounds[0].hands.A.double_blank", "double_blank_unknown"),
+        ("rounds[0].hands.B.double_blank", "double_blank_unknown")]
+    assert all("A and B" in p.message and "50" in p.message for p in asked)
     hands["B"]["double_blank"] = True
     g = read_game(game(6, hands, dealt=4), confirm=True)
     assert g.scores()[0] == {"O": 0, "A": 3, "B": 53}
+    hands["B"].pop("double_blank")
+    hands["A"]["double_blank"] = True
+    g = read_game(game(6, hands, dealt=4), confirm=True)
+    assert g.scores()[0] == {"O": 0, "A": 53, "B": 3}
+
+
+def test_the_0_0_that_counts_nothing_is_not_asked_for():
+    # the same hands where the 0-0 counts its pips only (0 points, as on the Croatian page):
+    # wherever it is, A and B score 3 each; the round is accepted as typed
+    hands = {"O": {"pips": 0}, "A": {"pips": 3, "tiles_left": 2}, "B": {"pips": 3, "tiles_left": 2}}
+    g = read_game(game(6, hands, dealt=4, rules={"double_blank_points": 0}), confirm=True)
+    assert g.scores()[0] == {"O": 0, "A": 3, "B": 3}
+    assert not any(h.double_blank for h in g.rounds[0].hands.values())
+
+
+def test_the_0_0_in_a_classic_game_is_not_asked_for():
+    # block game, 3 players dealt 6: the same two hands of 2 tiles and 3 pips; the winner O
+    # scores the others' pips, 3 + 3 = 6, whoever holds the 0-0
+    hands = {"O": {"pips": 0}, "A": {"pips": 3, "tiles_left": 2}, "B": {"pips": 3, "tiles_left": 2}}
+    g = read_game(game(6, hands, kind="block"), confirm=True)
+    assert g.scores()[0] == {"O": 6, "A": 0, "B": 0}
 
 
 def _reference_accepts(record):
@@ -154,6 +190,44 @@ def test_draw_game_winner_scores_the_boneyard():
     assert codes(game(6, hands, kind="draw", rules=rules)) == ["bad_value"]
     # the boneyard's pips are checked with the hands: 14 tiles left, at most the 14 heaviest
     assert "hands_infeasible" in codes(game(6, hands, kind="draw", rules=rules, boneyard_pips=150))
+
+
+def test_the_boneyard_pips_are_bounded_by_the_tiles_it_holds():
+    # draw game, double-6, 2 players dealt 7: 14 tiles in the boneyard. Nobody drew (typed), so
+    # it still holds exactly 14 tiles, of the 27 that are not B's 6-6. The 14 heaviest of them:
+    # 6-5, 6-4, 5-5, 6-3, 5-4, 6-2, 5-3, 4-4, 6-1, 5-2, 4-3, 6-0, 5-1, 4-2 = 112 pips; the 14
+    # lightest: 0-0, 0-1, 0-2, 1-1, 0-3, 1-2, 0-4, 1-3, 2-2, 0-5, 1-4, 2-3, 0-6, 1-5 = 50 pips
+    hands = {"A": {"pips": 0, "drawn": 0}, "B": {"tiles": ["6-6"], "drawn": 0}}
+    rules = {"boneyard_to_winner": "yes"}
+    for pips in (50, 112):
+        g = read_game(game(6, hands, kind="draw", rules=rules, boneyard_pips=pips), confirm=True)
+        assert g.scores()[0] == {"A": 12 + pips, "B": 0}
+    for pips in (49, 113):
+        refused = problems(game(6, hands, kind="draw", rules=rules, boneyard_pips=pips))
+        assert [(p.path, p.code) for p in refused] == [("rounds[0].boneyard_pips", "hands_infeasible")]
+    # draws not typed: the boneyard holds 0 to 14 tiles, so 0 pips (empty) and 49 are possible
+    loose = {"A": {"pips": 0}, "B": {"tiles": ["6-6"]}}
+    for pips in (0, 49, 112):
+        assert codes(game(6, loose, kind="draw", rules=rules, boneyard_pips=pips)) == []
+    assert "hands_infeasible" in codes(game(6, loose, kind="draw", rules=rules, boneyard_pips=113))
+
+
+def test_a_blocked_draw_game_has_drawn_its_boneyard():
+    # blocked: the players drew until the boneyard was empty, so it holds 0 pips; with the last
+    # two tiles never drawn it holds exactly two tiles of those not in A's 6-6 nor B's 5-5:
+    # at least 0-0 + 0-1 = 1 pip, at most 6-5 + 6-4 = 21
+    hands = {"A": {"tiles": ["6-6"]}, "B": {"tiles": ["5-5"]}}
+    rules = {"boneyard_to_winner": "yes"}
+    g = read_game(game(6, hands, kind="draw", rules=rules, ended="blocked", boneyard_pips=0), confirm=True)
+    assert g.scores()[0] == {"A": 0, "B": 12}
+    assert "hands_infeasible" in codes(game(6, hands, kind="draw", rules=rules, ended="blocked",
+                                            boneyard_pips=3))
+    kept = rules | {"boneyard_kept": 2}
+    for pips in (1, 21):
+        assert codes(game(6, hands, kind="draw", rules=kept, ended="blocked", boneyard_pips=pips)) == []
+    for pips in (0, 22):
+        assert "hands_infeasible" in codes(game(6, hands, kind="draw", rules=kept, ended="blocked",
+                                                boneyard_pips=pips))
 
 
 def test_the_last_two_boneyard_tiles_are_never_drawn():

@@ -167,14 +167,37 @@ def test_move_down_lowest_three_between_two_tables():
     ]
 
 
-def test_move_down_three_tables_of_four_moves_two():
+def test_move_down_three_tables_of_four_moves_three_from_each_table():
+    # The page says "the lowest three of each table move down a table".
+    # Worked by hand, three tables of four (each listed in finishing order):
+    #   A2 A3 A4 (lowest three of table 1) go down to table 2;
+    #   B2 B3 B4 (lowest three of table 2) go down to table 3; C4 stays.
+    #   Table 3 sends up its best three, C1 C2 C3, to table 2.
+    #   Table 2 must send three up to table 1: its own B1, then the best who
+    #   came up to it, C1 and C2 (C3 stays at table 2).
     tables = [[f"{t}{i}" for i in range(1, 5)] for t in "ABC"]
-    assert move_count([4, 4, 4], 3) == 2
+    assert move_count([4, 4, 4], 3) == 3
     assert reseat(tables, "move_down", move=3) == [
-        ["B1", "B2", "A1", "A2"],
-        ["C1", "C2", "A3", "A4"],
-        ["C3", "C4", "B3", "B4"],
+        ["B1", "C1", "C2", "A1"],
+        ["C3", "A2", "A3", "A4"],
+        ["C4", "B2", "B3", "B4"],
     ]
+
+
+def test_move_down_three_tables_of_six_is_a_plain_ladder():
+    # Big enough tables: the lowest three of each table go down one, the best
+    # three of each table below come up one; nobody moves two tables.
+    tables = [[f"{t}{i}" for i in range(1, 7)] for t in "ABC"]
+    assert reseat(tables, "move_down", move=3) == [
+        ["B1", "B2", "B3", "A1", "A2", "A3"],
+        ["C1", "C2", "C3", "A4", "A5", "A6"],
+        ["C4", "C5", "C6", "B4", "B5", "B6"],
+    ]
+
+
+def test_move_down_never_more_than_a_table_holds():
+    assert move_count([3, 4], 4) == 3
+    assert move_count([5], 3) == 0
 
 
 def test_move_down_one_keeps_sizes_of_uneven_tables():

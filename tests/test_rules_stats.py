@@ -32,21 +32,19 @@ from fractions import Fraction
 import pytest
 
 from companion.rules.events import event_standings, place_points, tie_breaks
+from companion.rules.head_to_head import head_to_head
+from companion.rules.leaderboard import Tally, leaderboard, tally
 from companion.rules.stats import (
     Filters,
     GameResult,
     PlayerGame,
     RoundResult,
-    Tally,
     clean_name,
-    head_to_head,
     highest_wins,
-    leaderboard,
     name_key,
     player_stats,
     rule_set_key,
     summarize,
-    tally,
 )
 
 STD = rule_set_key({})

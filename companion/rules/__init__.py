@@ -18,8 +18,9 @@ Modules, from the smallest values up (rule sources: ``docs/sources.md``):
 * :mod:`.errors`: :class:`Problem`, the error codes, the one exception family
   (:class:`RulesError`), and the engine's translator hook.
 * :mod:`.seat`: one player's hand sent from their phone.
-* :mod:`.stats`, :mod:`.events`, :mod:`.seating`: players' statistics, club
-  nights, seating at several tables.
+* :mod:`.stats`, :mod:`.head_to_head`, :mod:`.leaderboard`: players'
+  statistics; :mod:`.events`, :mod:`.seating`: club nights' standings and
+  seating at several tables.
 * :mod:`.planner`: the train planner (a package); :mod:`.simulate`: random
   real rounds (for tests and benchmarks).
 """

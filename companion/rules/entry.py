@@ -34,7 +34,7 @@ def complete_entry(table: Table, data: dict[str, Any]) -> tuple[dict[str, Any], 
       ``ended`` ("Tap the player who went out, or Blocked.");
     * a player sits out and ``dealt`` is the whole table's count
       (:meth:`~companion.rules.Table.standard_deal`): the deal is left to the
-      table, which counts the players present (seed 001's dealing table).
+      table, which counts the players present (the dealing table of [MT-BE]).
 
     Picture dominoes have neither (one tap on the winner).
 

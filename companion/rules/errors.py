@@ -5,25 +5,26 @@ Codes are fixed by docs/design.md ("Error codes"); new ones are added, none rena
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 # ---------------------------------------------------------------- translation
 #
 # The engine stays standard-library only: its messages are English templates
-# with named fields (``"{name} is seated twice."``). An application may install
+# with named fields in Flask-Babel's style (``"%(name)s is seated twice."``, ``%%``
+# for a percent sign when there are fields). An application may install
 # a translator (the web app installs Flask-Babel's) with :func:`set_translator`;
 # without one a template is only formatted. Messages are marked for extraction
 # with the keywords ``tr``, ``trn:1,2`` and ``N_`` (see babel.cfg / Makefile).
 
 
 def _format(message: str, /, **params: Any) -> str:
-    return message.format(**params) if params else message
+    return message % params if params else message
 
 
 def _format_plural(singular: str, plural: str, n: int, /, **params: Any) -> str:
-    return (singular if n == 1 else plural).format(n=n, **params)
+    return (singular if n == 1 else plural) % {"n": n, **params}
 
 
 _translate: Callable[..., str] = _format
@@ -36,10 +37,11 @@ def set_translator(
     """Install the functions that turn message templates into sentences.
 
     :param translate: ``translate(template, **params) -> str``; it should look
-        the template up in a catalogue, then ``str.format`` it with ``params``.
+        the template up in a catalogue, then ``%``-format it with ``params``
+        (as Flask-Babel's ``gettext``: no formatting without ``params``).
         ``None`` restores plain formatting (English).
     :param translate_plural: ``translate_plural(singular, plural, n, **params)``;
-        ``n`` is also passed to the format as ``{n}``.
+        ``n`` is also passed to the format as ``%(n)s``.
     """
     global _translate, _translate_plural
     _translate = translate or _format
@@ -48,13 +50,40 @@ def set_translator(
 
 def tr(message: str, /, **params: Any) -> str:
     """The message template ``message`` in the current language, formatted
-    with ``params`` (``str.format`` fields)."""
+    with ``params`` (``%(name)s`` fields, Flask-Babel's style; a template is
+    left as it is when no ``params`` are given)."""
     return _translate(message, **params)
 
 
 def trn(singular: str, plural: str, n: int, /, **params: Any) -> str:
-    """As :func:`tr`, choosing the plural form for the count ``n`` (``{n}``)."""
+    """As :func:`tr`, choosing the plural form for the count ``n`` (``%(n)s``)."""
     return _translate_plural(singular, plural, n, **params)
+
+
+def _join_plain(items: Sequence[str]) -> str:
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + " and " + items[-1]
+
+
+_join: Callable[[Sequence[str]], str] = _join_plain
+
+
+def set_list_joiner(join: Callable[[Sequence[str]], str] | None = None) -> None:
+    """Install the function that joins names into one phrase in the current
+    language (the web app installs Babel's ``format_list``); ``None`` restores
+    English: ``"Ana"``, ``"Ana and Ben"``, ``"Ana, Ben and Chen"``."""
+    global _join
+    _join = join or _join_plain
+
+
+def join_names(items: Sequence[str]) -> str:
+    """``items`` (players' names, tiles) joined as the current language joins a
+    list: ``"Ana and Ben"`` in English, ``"Ana и Ben"`` in Russian.
+
+    :param items: the names, in the order they are to be read.
+    """
+    return _join([str(item) for item in items])
 
 
 def N_(message: str) -> str:
@@ -102,6 +131,10 @@ ERROR_CODES: frozenset[str] = frozenset(
         "not_an_image",
         "image_too_large",
         "image_unreadable",
+        # refusals of the app around the engine (companion/envelope.py answers them)
+        "not_found",
+        "unauthorized",
+        "too_many_attempts",
     }
 )
 

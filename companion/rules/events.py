@@ -29,9 +29,10 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Final
 
+from .kinds import EventScoring
 from .stats import PlayerGame, highest_wins
 
-SCORINGS: Final[tuple[str, ...]] = ("place_points", "points_per_round", "wins")
+SCORINGS: Final[tuple[str, ...]] = tuple(EventScoring)
 """The event scorings (see the module's text)."""
 
 MEASURES: Final[tuple[str, ...]] = ("place_points", "wins", "points_per_round", "rounds_out")
@@ -94,7 +95,7 @@ class EventStanding:
 
 def event_standings(
     lines: Iterable[PlayerGame],
-    scoring: str = "place_points",
+    scoring: str = EventScoring.PLACE_POINTS,
     roster: Sequence[str] = (),
 ) -> list[EventStanding]:
     """The standings of an event from its finished games' lines.

@@ -196,23 +196,25 @@ class RoundTiles:
             return True
         field_name = "tiles" if hand.tiles is not None else "tiles_left"
         problems.error(f"{where}.{field_name}", "too_many_tiles",
-                       tr("{name} can hold at most {most} tiles ({dealt} dealt).", name=name,
-                          most=most, dealt=dealt)
+                       trn("%(name)s can hold at most %(n)s tile (%(dealt)s dealt).",
+                           "%(name)s can hold at most %(n)s tiles (%(dealt)s dealt).", most, name=name, dealt=dealt)
                        if hand.drawn is None
-                       else tr("{name} can hold at most {most} tiles ({dealt} dealt, {drawn} drawn).",
-                               name=name, most=most, dealt=dealt, drawn=hand.drawn))
+                       else trn("%(name)s can hold at most %(n)s tile (%(dealt)s dealt, %(drawn)s drawn).",
+                                "%(name)s can hold at most %(n)s tiles (%(dealt)s dealt, %(drawn)s drawn).", most,
+                                name=name, dealt=dealt, drawn=hand.drawn))
         return False
 
     @staticmethod
     def _count_possible(name: str, hand: Hand, most: int, where: str, problems: Problems) -> bool:
         if hand.tiles_left == 0:
             problems.error(f"{where}.pips", "pips_infeasible",
-                           tr("{name} has no tiles left, so no pips: not {pips}.", name=name, pips=hand.pips))
+                           tr("%(name)s has no tiles left, so no pips: not %(pips)s.", name=name, pips=hand.pips))
             return False
         if hand.blanks is not None and hand.blanks > (hand.tiles_left or most):
             problems.error(f"{where}.blanks", "pips_infeasible",
-                           tr("{name} cannot hold {blanks} tiles with a blank half in {tiles} tiles.",
-                              name=name, blanks=hand.blanks, tiles=hand.tiles_left or most))
+                           trn("%(name)s holds only %(n)s tile, so not %(blanks)s tiles with a blank half.",
+                               "%(name)s holds only %(n)s tiles, so not %(blanks)s tiles with a blank half.",
+                               hand.tiles_left or most, name=name, blanks=hand.blanks))
             return False
         return True
 
@@ -221,19 +223,21 @@ class RoundTiles:
     ) -> None:
         """Record ``pips_infeasible`` for a hand no free tiles can make, saying why."""
         k = hand.tiles_left
-        in_round = tr("in the {engine} round", engine=self.engine) if self.engine is not None else tr("in this round")
+        in_round = tr("in the %(engine)s round", engine=self.engine) if self.engine is not None else tr("in this round")
         if hand.blanks is not None:
             if k is None:
-                msg = tr("No tiles with {blanks} blank halves add up to {pips} pips.",
-                         blanks=hand.blanks, pips=hand.pips)
+                msg = trn("No tiles with %(blanks)s blank halves add up to %(n)s pip.",
+                          "No tiles with %(blanks)s blank halves add up to %(n)s pips.", hand.pips,
+                          blanks=hand.blanks)
             else:
-                msg = trn("No {n} tiles with {blanks} blank halves add up to {pips} pips.",
-                          "No {n} tiles with {blanks} blank halves add up to {pips} pips.", k,
+                msg = trn("No hand of %(n)s tile with %(blanks)s blank halves adds up to %(pips)s pips.",
+                          "No %(n)s tiles with %(blanks)s blank halves add up to %(pips)s pips.", k,
                           blanks=hand.blanks, pips=hand.pips)
         elif k is None:
             top = self.pool.max_pips(most - 1 if with_blank else most)
-            msg = tr("{name} typed {pips} pips; a hand holds at most {top} pips {in_round}.",
-                     name=name, pips=hand.pips, top=top, in_round=in_round)
+            msg = trn("%(name)s typed %(pips)s pips; a hand holds at most %(n)s pip %(in_round)s.",
+                      "%(name)s typed %(pips)s pips; a hand holds at most %(n)s pips %(in_round)s.", top,
+                      name=name, pips=hand.pips, in_round=in_round)
         else:
             msg = self._count_message(hand, k, in_round, with_blank)
         problems.error(f"{where}.pips", "pips_infeasible", msg, pips=hand.pips)
@@ -242,13 +246,13 @@ class RoundTiles:
         others = max((k - 1) if with_blank else k, 0)
         lo, hi = self.pool.lightest(others), self.pool.heaviest(others)
         if hand.pips > hi:
-            return trn("{n} tile can hold at most {hi} pips {in_round}, not {pips}.",
-                       "{n} tiles can hold at most {hi} pips {in_round}, not {pips}.", k,
+            return trn("%(n)s tile can hold at most %(hi)s pips %(in_round)s, not %(pips)s.",
+                       "%(n)s tiles can hold at most %(hi)s pips %(in_round)s, not %(pips)s.", k,
                        hi=hi, in_round=in_round, pips=hand.pips)
         if hand.pips < lo:
-            return trn("{n} tile hold at least {lo} pips {in_round}, not {pips}.",
-                       "{n} tiles hold at least {lo} pips {in_round}, not {pips}.", k,
+            return trn("%(n)s tile holds at least %(lo)s pips %(in_round)s, not %(pips)s.",
+                       "%(n)s tiles hold at least %(lo)s pips %(in_round)s, not %(pips)s.", k,
                        lo=lo, in_round=in_round, pips=hand.pips)
-        return trn("No {n} tile left {in_round} add up to {pips} pips.",
-                   "No {n} tiles left {in_round} add up to {pips} pips.", k,
+        return trn("No %(n)s tile left %(in_round)s has %(pips)s pips.",
+                   "No %(n)s tiles left %(in_round)s add up to %(pips)s pips.", k,
                    in_round=in_round, pips=hand.pips)

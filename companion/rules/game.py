@@ -19,52 +19,58 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 from .errors import Problems, tr
-from .kinds import GameKind, GameStatus, TieBreak
+from .kinds import GameStatus
 from .read_round import parse_round
 from .read_table import parse_table
 from .record import Round, Standing, Table
-from .schedule import RoundPlan, starter
-from .scoring import classic_winner, rank_players, round_scores
-from .state import GameState, check_round_at, joining_total
+from .schedule import RoundPlan
+from .state import GameState, RoundResult, check_round_at, derive_all
 
 
 @dataclass(frozen=True)
 class Game:
-    """A checked game: its :class:`Table` and the rounds played so far."""
+    """A checked game: its :class:`Table` and the rounds played so far.
+
+    Everything it derives comes from one path, :func:`.state.derive_all`
+    (the :class:`~.state.GameState` reached round by round from round 1), the
+    same the services use to store results; it is worked out once per
+    ``Game`` and kept.
+    """
 
     table: Table
     rounds: tuple[Round, ...] = field(default_factory=tuple)
 
+    @cached_property
+    def _derivation(self) -> tuple[GameState, list[RoundResult]]:
+        return derive_all(self.table, self.rounds)
+
+    @property
+    def state(self) -> GameState:
+        """The state after the last round (:class:`~.state.GameState`)."""
+        return self._derivation[0]
+
+    @property
+    def results(self) -> list[RoundResult]:
+        """Each round's :class:`~.state.RoundResult` (points, running totals,
+        starter, who went out), in round order."""
+        return self._derivation[1]
+
     def scores(self) -> list[dict[str, int | None]]:
         """Each round's points by player (``None`` when absent)."""
-        return [round_scores(self.table, rnd) for rnd in self.rounds]
+        return [dict(r.scores) for r in self.results]
 
     def running_totals(self) -> list[dict[str, int | None]]:
         """Totals after each round (points); ``None`` for a player not yet joined.
 
         A player absent from the first rounds joins with ``late_join``: 0, the
-        highest total of those playing, or their average (rounded half up).
+        highest total of those playing, or their average (rounded half up;
+        :func:`.state.joining_total`).
         """
-        totals: dict[str, int | None] = dict.fromkeys(self.table.players)
-        out: list[dict[str, int | None]] = []
-        for pts in self.scores():
-            before = [t for t in totals.values() if t is not None]
-            for name in self.table.players:
-                score, total = pts[name], totals[name]
-                if score is None:
-                    continue
-                if total is None:
-                    total = self._joining_total(before)
-                totals[name] = total + score
-            out.append(dict(totals))
-        return out
-
-    def _joining_total(self, others: list[int]) -> int:
-        """The total a late joiner starts from (:func:`.state.joining_total`)."""
-        return joining_total(self.table, others)
+        return [dict(r.totals) for r in self.results]
 
     @property
     def ranks_highest(self) -> bool:
@@ -73,22 +79,11 @@ class Game:
 
     def totals(self) -> dict[str, int]:
         """Each player's total after the last round (points; 0 before joining)."""
-        running = self.running_totals()
-        last = running[-1] if running else {}
-        return {n: (last.get(n) or 0) for n in self.table.players}
+        return self.state.plain_totals()
 
     def rounds_out(self) -> dict[str, int]:
         """How many rounds each player went out in (won, for classic games)."""
-        counts = dict.fromkeys(self.table.players, 0)
-        for rnd in self.rounds:
-            if self.table.kind.is_classic:
-                w = classic_winner(rnd, self.table.rules.blocked_tie)
-                names = [w] if w else []
-            else:
-                names = rnd.went_out
-            for name in names:
-                counts[name] += 1
-        return counts
+        return dict(self.state.rounds_out)
 
     def standings(self) -> list[Standing]:
         """Players in order; equal totals share a rank (A 143, B 143, C 201 → 1, 1, 3).
@@ -96,64 +91,30 @@ class Game:
         Listed last with ``rank`` ``None``: once the game is finished, a player
         who left before the last round (absent from it); before that, a late
         joiner who has not played a round yet. Sitting out one round in the
-        middle of a game keeps a player's place."""
-        totals = self.totals()
-        if self.finished and self.rounds:
-            gone = set(self.rounds[-1].absent)
-        else:
-            played = {n for rnd in self.rounds for n in self.table.players if n not in rnd.absent}
-            gone = {n for n in self.table.players if self.rounds and n not in played}
-        tb = self.rounds_out() if self.table.rules.tie_break == TieBreak.MOST_ROUNDS_OUT else None
-        ranked = rank_players(
-            {n: t for n, t in totals.items() if n not in gone},
-            self.table.players,
-            highest_first=self.ranks_highest,
-            tie_break=tb,
-        )
-        return ranked + [Standing(n, totals[n], None) for n in self.table.players if n in gone]
+        middle of a game keeps a player's place (:meth:`.state.GameState.standings`)."""
+        return self.state.standings()
 
     @property
     def finished(self) -> bool:
         """Mexican Train: once the last engine's round is recorded. Classic
         games: once a total reaches ``target_score``. Picture dominoes: once a
         child has won ``target_wins`` rounds (never when 0)."""
-        kind = self.table.kind
-        if kind.ends_after_last_engine:
-            return len(self.rounds) >= len(self.table.engines)
-        if kind.ends_at_target:
-            return any(t >= self.table.rules.target_score for t in self.totals().values())
-        if kind == GameKind.PICTURE and self.table.rules.target_wins:
-            return any(t >= self.table.rules.target_wins for t in self.totals().values())
-        return False
+        return self.state.finished
 
     @property
     def status(self) -> GameStatus:
         """``finished`` or ``in_progress`` (see :attr:`finished`)."""
-        return GameStatus.FINISHED if self.finished else GameStatus.IN_PROGRESS
+        return self.state.status
 
     def winners(self) -> list[str]:
         """Players ranked first once the game is finished; ``[]`` before."""
-        if not self.finished:
-            return []
-        return [s.player for s in self.standings() if s.rank == 1]
+        return self.state.winners()
 
     def next_round(self) -> RoundPlan | None:
         """The plan of the next round, or ``None`` when the game is finished.
         Classic games and picture dominoes have no engine and no fixed starter
         (the highest double starts, [RU]): both ``None``."""
-        if self.finished:
-            return None
-        t = self.table
-        number = len(self.rounds) + 1
-        dealt = t.standard_deal()
-        if t.kind.has_engine:
-            engine = t.engines[number - 1]
-            first = starter(t.players, t.first_starter, number)
-            boneyard = t.set.size - 1 - dealt * len(t.players)
-        else:
-            engine, first = None, None
-            boneyard = t.set.size - dealt * len(t.players) if t.kind.has_boneyard else 0
-        return RoundPlan(number, engine, first, dealt, max(boneyard, 0))
+        return self.state.next_round()
 
     def as_record(self) -> dict[str, Any]:
         """The plain game record (docs/design.md), without derived fields."""
@@ -164,18 +125,14 @@ class Game:
     def derived(self) -> dict[str, Any]:
         """The record plus the derived fields of docs/design.md: ``rounds[].scores``,
         ``rounds[].totals``, ``rounds[].starter``, ``standings``, ``status``,
-        ``winners`` and, while in progress, ``next_round``."""
+        ``winners``, ``rounds_out`` and, while in progress, ``next_round``."""
         d = self.as_record()
-        running = self.running_totals()
-        scores = self.scores()
-        for i, (out, rnd) in enumerate(zip(d["rounds"], self.rounds)):
+        for out, rnd, result in zip(d["rounds"], self.rounds, self.results):
             out["number"] = rnd.number
-            if self.table.kind.has_engine:
-                out["starter"] = starter(
-                    self.table.players, self.table.first_starter, rnd.number, set(rnd.absent)
-                )
-            out["scores"] = scores[i]
-            out["totals"] = running[i]
+            if result.starter is not None:
+                out["starter"] = result.starter
+            out["scores"] = dict(result.scores)
+            out["totals"] = dict(result.totals)
         d["standings"] = [s.as_dict() for s in self.standings()]
         d["status"] = self.status
         d["winners"] = self.winners()
@@ -203,7 +160,7 @@ def read_game(record: Any, confirm: bool = False) -> Game:
     rounds: list[Round] = []
     raw_rounds = record.get("rounds", []) if isinstance(record, Mapping) else []
     if not isinstance(raw_rounds, list):
-        problems.error("rounds", "bad_value", tr("rounds must be a list."))
+        problems.error("rounds", "bad_value", tr("The rounds must be a list of rounds."))
         raw_rounds = []
     if table is not None and len(raw_rounds) > table.most_rounds:
         # checked before any round is read: the work stays bounded
@@ -213,7 +170,7 @@ def read_game(record: Any, confirm: bool = False) -> Game:
             raw_rounds = raw_rounds[:most]
         else:
             problems.error("rounds", "too_many_rounds", tr(
-                "A game has at most {most} rounds, not {count}.", most=most, count=len(raw_rounds)))
+                "A game has at most %(most)s rounds, not %(count)s.", most=most, count=len(raw_rounds)))
             raw_rounds = []
     if table is not None:
         state = GameState.start(table)

@@ -17,10 +17,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
-from .errors import Problems, tr
+from .errors import Problems, join_names, tr, trn
 from .feasibility import RoundTiles
 from .joint_decision import IMPOSSIBLE, UNDECIDED, HandNeed, decide_with_double_blank
+from .kinds import Ending
 from .record import DOUBLE_BLANK, Hand, Table
+from .scoring import double_blank_changes_points
 from .tiles import Tile
 
 
@@ -56,7 +58,8 @@ def check_hands(
     :param path: the round's path in the record (``rounds[2]``).
     :param problems: where problems go (``drawn_exceeds_boneyard``,
         ``too_many_tiles``, ``pips_infeasible``, ``hands_infeasible``,
-        ``double_blank_unknown``; the warning ``unverified``).
+        ``double_blank_unknown``: a question, the 0-0 could be in several
+        hands and counts points; the warning ``unverified``).
     :return: the hands (the 0-0 given to the hand that must hold it), or
         ``None`` when refused. A round the check could not decide in its
         budget is returned with the warning ``unverified``.
@@ -73,44 +76,115 @@ def check_round_hands(
     path: str,
     problems: Problems,
     boneyard_pips: int | None = None,
+    ended: Ending | None = None,
 ) -> JointResult | None:
     """As :func:`check_hands`, also saying whether the round was verified.
 
     :param boneyard_pips: the draw game where the winner scores the boneyard:
-        the pips typed for the tiles left in it, checked with the hands as one
-        more hand of at most the boneyard's size (the tiles drawn are not
-        subtracted exactly when they are not typed).
+        the pips typed for the tiles left in it (pips), checked with the hands
+        as one more hand (:func:`_boneyard_need`): its tiles are the boneyard's
+        tiles at the end of the round, drawn from those no hand holds.
+    :param ended: how the round ended; a blocked draw game has drawn its
+        boneyard down to the tiles kept in it ([RU]: a player who cannot play
+        draws until they can).
     """
-    room = table.set.size - (1 if engine is not None else 0)
-    boneyard = (max(0, room - sum(dealt.values()) - table.rules.boneyard_kept)
-                if table.kind.has_boneyard else 0)
+    drawable = _boneyard(table, engine, dealt)
     drawn_total = sum(h.drawn or 0 for h in hands.values())
-    if drawn_total > boneyard:
-        problems.error(f"{path}.hands", "drawn_exceeds_boneyard",
-                       tr("{drawn} tiles drawn, but the boneyard held only {boneyard}.", drawn=drawn_total,
-                          boneyard=boneyard))
+    if _too_many_draws(drawn_total, drawable, False, path, problems):
         return None
     listed = {t for h in hands.values() for t in (h.tiles or ())}
     blank_taken = (any(h.double_blank for h in hands.values()) or DOUBLE_BLANK in listed
                    or engine == DOUBLE_BLANK)
-    tiles = RoundTiles.of(table.set_n, engine, listed, boneyard)
-    result: dict[str, Hand] = {}
-    bad = False
-    for name, hand in hands.items():
-        checked = tiles.check_hand(name, hand, dealt=dealt[name], blank_free=not blank_taken,
-                                   path=path, problems=problems)
-        if checked is None:
-            bad = True
-            continue
-        result[name] = hand
-    if bad:
+    tiles = RoundTiles.of(table.set_n, engine, listed, drawable)
+    if not _each_hand(tiles, dealt, hands, not blank_taken, path, problems):
         return None
-    # draws: typed ones, and those implied by tiles listed above the deal
+    result = dict(hands)
+    names, needs, fixed_draws = _hand_needs(hands, dealt, drawable, drawn_total)
+    if _too_many_draws(fixed_draws, drawable, True, path, problems):
+        return None
+    hand_count = len(names)
+    if boneyard_pips is not None:
+        names.append(tr("the boneyard"))
+        needs.append(_boneyard_need(boneyard_pips, table.rules.boneyard_kept, drawable - fixed_draws,
+                                    exact=all(h.drawn is not None for h in hands.values()),
+                                    emptied=ended == Ending.BLOCKED))
+    if not needs:
+        return JointResult(result)
+    verdict, holder, candidates = decide_with_double_blank(
+        tiles.free, needs, not blank_taken, drawable - fixed_draws)
+    if verdict.status == IMPOSSIBLE:
+        if boneyard_pips is not None and hand_count in verdict.hands:
+            problems.error(f"{path}.boneyard_pips", "hands_infeasible",
+                           tr("The boneyard cannot hold %(pips)s pips with these hands: no tiles that the "
+                              "hands do not hold, as many as are left in it, add up to that.",
+                              pips=boneyard_pips))
+        else:
+            involved = join_names([names[j] for j in verdict.hands] or names)
+            _refuse(verdict.reason, verdict.detail, involved, fixed_draws, drawable, path, problems)
+        return None
+    if verdict.status == UNDECIDED:
+        _unverified(names, path, problems)
+        return JointResult(result, unverified=True)
+    return _place_double_blank(table, result, names[:hand_count], holder, candidates, path, problems)
+
+
+def _too_many_draws(drawn: int, drawable: int, implied: bool, path: str, problems: Problems) -> bool:
+    """``drawn_exceeds_boneyard`` when ``drawn`` tiles (typed, or also
+    ``implied`` by tiles held above the deal) exceed the ``drawable`` ones."""
+    if drawn <= drawable:
+        return False
+    if implied:
+        problems.error(f"{path}.hands", "drawn_exceeds_boneyard",
+                       trn("The hands hold %(n)s tile more than were dealt, but the boneyard held "
+                           "only %(boneyard)s.", "The hands hold %(n)s tiles more than were dealt, but the "
+                           "boneyard held only %(boneyard)s.", drawn, boneyard=drawable))
+    else:
+        problems.error(f"{path}.hands", "drawn_exceeds_boneyard",
+                       trn("%(n)s tile drawn, but the boneyard held only %(boneyard)s.",
+                           "%(n)s tiles drawn, but the boneyard held only %(boneyard)s.", drawn,
+                           boneyard=drawable))
+    return True
+
+
+def _each_hand(tiles: RoundTiles, dealt: Mapping[str, int], hands: Mapping[str, Hand], blank_free: bool,
+               path: str, problems: Problems) -> bool:
+    """Check every hand on its own (:meth:`.feasibility.RoundTiles.check_hand`);
+    ``False`` when one was refused (its problems recorded)."""
+    ok = True
+    for name, hand in hands.items():
+        if tiles.check_hand(name, hand, dealt=dealt[name], blank_free=blank_free,
+                            path=path, problems=problems) is None:
+            ok = False
+    return ok
+
+
+def _boneyard(table: Table, engine: Tile | None, dealt: Mapping[str, int]) -> int:
+    """Tiles the players could draw from the boneyard (tiles): the set less the
+    engine and the deal, less the tiles the rules keep in it (``boneyard_kept``);
+    0 in the block game, which has no boneyard ([RU])."""
+    if not table.kind.has_boneyard:
+        return 0
+    room = table.set.size - (1 if engine is not None else 0)
+    return max(0, room - sum(dealt.values()) - table.rules.boneyard_kept)
+
+
+def _hand_needs(hands: Mapping[str, Hand], dealt: Mapping[str, int], drawable: int,
+                drawn_total: int) -> tuple[list[str], list[HandNeed], int]:
+    """What each pips-only hand asks of the free tiles, and the draws already fixed.
+
+    Hands of listed tiles, and hands that went out, are fixed: only their draws
+    count (typed, or implied by tiles held above the deal). A pips-only hand
+    becomes a :class:`HandNeed` (its tile count from ``tiles_left``, or 1 up to
+    the deal plus what it could draw; the 0-0 when declared held apart).
+
+    :return: ``(names, needs, fixed_draws)``: the pips-only hands' names and
+        needs, in seat order, and the tiles drawn that no need accounts for.
+    """
     fixed_draws = drawn_total
     names: list[str] = []
     needs: list[HandNeed] = []
     for name, hand in hands.items():
-        most = dealt[name] + (hand.drawn if hand.drawn is not None else boneyard)
+        most = dealt[name] + (hand.drawn if hand.drawn is not None else drawable)
         if hand.tiles is not None or hand.out and hand.tiles_left in (None, 0):
             if hand.drawn is None:
                 fixed_draws += max(0, len(hand.tiles or ()) - dealt[name])
@@ -123,42 +197,72 @@ def check_round_hands(
         names.append(name)
         needs.append(HandNeed(hand.pips, least, top, hand.blanks, held,
                               dealt[name] if hand.drawn is None else None))
-    if fixed_draws > boneyard:
-        problems.error(f"{path}.hands", "drawn_exceeds_boneyard",
-                       tr("The hands hold {drawn} tiles more than were dealt, but the boneyard held "
-                          "only {boneyard}.", drawn=fixed_draws, boneyard=boneyard))
-        return None
-    if boneyard_pips is not None:
-        names.append(tr("the boneyard"))
-        needs.append(HandNeed(boneyard_pips, 1 if boneyard_pips else 0, max(0, boneyard - fixed_draws)))
-    if not needs:
-        return JointResult(result)
-    verdict, holder, candidates = decide_with_double_blank(
-        tiles.free, needs, not blank_taken, boneyard - fixed_draws)
-    involved = ", ".join(names[j] for j in verdict.hands) or ", ".join(names)
-    if verdict.status == IMPOSSIBLE:
-        _refuse(verdict.reason, verdict.detail, involved, fixed_draws, boneyard, path, problems)
-        return None
-    if verdict.status == UNDECIDED:
-        problems.warn(f"{path}.hands", "unverified",
-                      tr("These hands could not be checked together in time ({names}). Look at "
-                         "them again; if they are right, confirm to save the round as not verified.",
-                         names=", ".join(names)))
-        return JointResult(result, unverified=True)
-    hand_count = len(names) - (1 if boneyard_pips is not None else 0)
-    if holder is not None and holder >= hand_count or hand_count in candidates:
-        # the 0-0 may lie in the boneyard: no hand has to hold it
-        return JointResult(result)
-    if candidates and holder is None:
-        who = [names[j] for j in candidates if j >= 0]
-        problems.error(f"{path}.hands", "double_blank_unknown",
-                       tr("Only the 0-0 makes these hands, and {names} could each hold it: tick "
-                          "\"holds the 0-0\" for the player who has it.", names=", ".join(who)))
-        return None
+    return names, needs, fixed_draws
+
+
+def _boneyard_need(pips: int, kept: int, drawable: int, *, exact: bool, emptied: bool) -> HandNeed:
+    """The boneyard at the end of a draw game, as one more hand of the joint check.
+
+    It holds the tiles kept in it (``kept``, never drawn) and what the players
+    left of the ``drawable`` tiles. Counted as a hand dealt ``kept`` tiles, its
+    tiles above that share the ``drawable`` tiles with the draws the pips-only
+    hands imply, so its pips are bounded by the lightest and heaviest tiles no
+    hand holds, jointly with the hands. When every hand's draws were typed, it
+    holds exactly ``kept + drawable`` tiles; after a blocked round, exactly
+    ``kept`` (the players drew it empty before passing, [RU]).
+
+    :param pips: the pips typed for the boneyard (pips).
+    :param kept: tiles the rules keep in the boneyard (``boneyard_kept``).
+    :param drawable: tiles of the boneyard not drawn by the fixed hands (tiles).
+    """
+    if emptied:
+        least = most = kept
+    elif exact:
+        least = most = kept + drawable
+    else:
+        least, most = kept, kept + drawable
+    return HandNeed(pips, least, most, dealt=kept)
+
+
+def _place_double_blank(table: Table, hands: dict[str, Hand], names: list[str], holder: int | None,
+                        candidates: tuple[int, ...], path: str, problems: Problems) -> JointResult | None:
+    """Give the 0-0 to the hand that must hold it, or ask the table whose it is.
+
+    Only when no hand can be made without it do the hands need the 0-0
+    (``candidates``: the indexes, in ``names``, of the pips-only hands that
+    could hold it; an index past them is the boneyard, ``-1`` a hand the check
+    could not decide). One possible holder: it is given the 0-0 (and its
+    points). Several, where the 0-0 counts points (:func:`.double_blank_changes_points`):
+    the round is legal but cannot be scored, so each possible holder's
+    ``double_blank`` field asks the table (``double_blank_unknown``; the table
+    ticks "holds the 0-0" on one hand). Where it counts nothing, or when the
+    boneyard may hold it, the round is accepted as typed.
+
+    :return: the round's hands, or ``None`` when the table must say who holds it.
+    """
     if holder is not None:
-        name = names[holder]
-        result[name] = replace(result[name], double_blank=True)
-    return JointResult(result)
+        if holder < len(names):
+            name = names[holder]
+            hands[name] = replace(hands[name], double_blank=True)
+        return JointResult(hands)
+    if not candidates or len(names) in candidates or not double_blank_changes_points(table):
+        return JointResult(hands)
+    who = [names[j] for j in candidates if 0 <= j < len(names)]
+    for name in who:
+        problems.error(f"{path}.hands.{name}.double_blank", "double_blank_unknown",
+                       tr("Who holds the 0-0? These hands can only be made with the 0-0 in one of them, "
+                          "and any of these players could hold it: %(names)s. Tick “holds the 0-0” on "
+                          "the hand that has it (it counts %(points)s points).",
+                          names=join_names(who), points=table.rules.double_blank_points))
+    return None
+
+
+def _unverified(names: list[str], path: str, problems: Problems) -> None:
+    """The warning ``unverified``: the hands could not be decided in the budget."""
+    problems.warn(f"{path}.hands", "unverified",
+                  tr("These hands could not be checked together in time (%(names)s). Look at "
+                     "them again; if they are right, confirm to save the round as not verified.",
+                     names=join_names(names)))
 
 
 def _refuse(reason: str, detail: Mapping[str, int], involved: str, fixed_draws: int, boneyard: int,
@@ -166,23 +270,28 @@ def _refuse(reason: str, detail: Mapping[str, int], involved: str, fixed_draws: 
     """Record why the hands cannot all be made at once."""
     if reason == "draws":
         problems.error(f"{path}.hands", "drawn_exceeds_boneyard",
-                       tr("The hands hold {drawn} tiles more than were dealt, but the boneyard held "
-                          "only {boneyard}.", drawn=fixed_draws + detail.get("over", 0), boneyard=boneyard))
+                       trn("The hands hold %(n)s tile more than were dealt, but the boneyard held "
+                           "only %(boneyard)s.", "The hands hold %(n)s tiles more than were dealt, but the "
+                           "boneyard held only %(boneyard)s.", fixed_draws + detail.get("over", 0),
+                           boneyard=boneyard))
     elif reason == "tiles":
         problems.error(f"{path}.hands", "hands_infeasible",
-                       tr("These hands hold at least {asked} tiles, but only {left} are left in the set "
-                          "for them.", asked=detail.get("asked", 0), left=detail.get("left", 0)))
+                       trn("These hands hold at least %(asked)s tiles, but only %(n)s is left in the set "
+                           "for them.", "These hands hold at least %(asked)s tiles, but only %(n)s are left "
+                           "in the set for them.", detail.get("left", 0), asked=detail.get("asked", 0)))
     elif reason == "heavy":
         problems.error(f"{path}.hands", "hands_infeasible",
-                       tr("{names} would need {need} tiles of {value} pips or more between them; the set "
-                          "has only {have} left.", names=involved, need=detail.get("need", 0),
-                          value=detail.get("value", 0), have=detail.get("have", 0)))
+                       trn("%(names)s would need %(n)s tile of %(value)s pips or more between them; the set "
+                           "has only %(have)s left.", "%(names)s would need %(n)s tiles of %(value)s pips or more "
+                           "between them; the set has only %(have)s left.", detail.get("need", 0),
+                           names=involved, value=detail.get("value", 0), have=detail.get("have", 0)))
     elif reason == "light":
         problems.error(f"{path}.hands", "hands_infeasible",
-                       tr("{names} would need {need} tiles of {value} pips or fewer between them; the set "
-                          "has only {have} left.", names=involved, need=detail.get("need", 0),
-                          value=detail.get("value", 0), have=detail.get("have", 0)))
+                       trn("%(names)s would need %(n)s tile of %(value)s pips or fewer between them; the set "
+                           "has only %(have)s left.", "%(names)s would need %(n)s tiles of %(value)s pips or fewer "
+                           "between them; the set has only %(have)s left.", detail.get("need", 0),
+                           names=involved, value=detail.get("value", 0), have=detail.get("have", 0)))
     else:
         problems.error(f"{path}.hands", "hands_infeasible",
-                       tr("These hands cannot all be made from one set: {names} would need the same "
+                       tr("These hands cannot all be made from one set: %(names)s would need the same "
                           "tiles.", names=involved))

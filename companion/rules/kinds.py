@@ -176,3 +176,32 @@ class GameStatus(StrEnum):
 
     IN_PROGRESS = "in_progress"
     FINISHED = "finished"
+
+
+class SeatingMethod(StrEnum):
+    """How the first draw of a club night is made: a shuffle, or balanced (each
+    table gets players from every part of the standings)."""
+
+    RANDOM = "random"
+    BALANCED = "balanced"
+
+
+class Reseat(StrEnum):
+    """How a club night reseats between games: nobody moves; the lowest *k* of
+    each table move down a table (the highest *k* of the table below move up);
+    by the evening's standing (the best at the first table); a fresh draw that
+    avoids pairs who sat together."""
+
+    KEEP = "keep"
+    MOVE_DOWN = "move_down"
+    BY_STANDING = "by_standing"
+    DRAW = "draw"
+
+
+class EventScoring(StrEnum):
+    """How a club night's standings score a game (:mod:`.events`): place points
+    by table size, points per round played, or wins."""
+
+    PLACE_POINTS = "place_points"
+    POINTS_PER_ROUND = "points_per_round"
+    WINS = "wins"

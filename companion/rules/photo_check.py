@@ -50,27 +50,27 @@ def check_photo_tiles(
         try:
             tile = Tile.parse(text)
         except TileError:
-            problems.append(Problem(path, "tiles_not_in_set", tr("{tile} is not a tile.", tile=text),
+            problems.append(Problem(path, "tiles_not_in_set", tr("%(tile)s is not a tile.", tile=text),
                                     {"tile": text}))
             continue
         name = str(tile)
         if tile not in the_set:
             problems.append(Problem(
                 path, "tiles_not_in_set",
-                tr("{tile} is not in a double-{n} set: read it again or fix it.", tile=name, n=set_n),
+                tr("%(tile)s is not in a double-%(n)s set: read it again or fix it.", tile=name, n=set_n),
                 {"tile": name, "n": set_n}))
         elif tile == engine_tile:
             problems.append(Problem(
                 path, "engine_in_hand",
-                tr("{tile} is the engine of this round: it cannot be in a hand.", tile=name),
+                tr("%(tile)s is the engine of this round: it cannot be in a hand.", tile=name),
                 {"tile": name}))
         elif tile in seen:
             problems.append(Problem(path, "tile_repeated",
-                                    tr("{tile} was read twice.", tile=name), {"tile": name}))
+                                    tr("%(tile)s was read twice.", tile=name), {"tile": name}))
         elif tile in held:
             who = held[tile]
-            message = (tr("{tile} is already in {player}'s hand.", tile=name, player=who) if who
-                       else tr("{tile} is already in another hand.", tile=name))
+            message = (tr("%(tile)s is already in %(player)s's hand.", tile=name, player=who) if who
+                       else tr("%(tile)s is already in another hand.", tile=name))
             problems.append(Problem(path, "tile_repeated", message, {"tile": name, "player": who}))
         seen.add(tile)
     return problems

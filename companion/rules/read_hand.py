@@ -8,13 +8,36 @@ pips then follow from the tiles). Whether the pips can be made of real tiles is
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from .errors import Problems, tr
+from .errors import Problems, tr, trn
 from .record import DOUBLE_BLANK, HAND_KEYS, Hand, Table, is_int
 from .tiles import Tile, TileError
+
+
+# What a player reads when a hand's field is not what it must be (the record's
+# key stays in the problem's path, for the API).
+def _count_words() -> str:
+    return tr("Give a whole number, 0 or more.")
+
+
+_COUNT_WORDS: dict[str, Callable[[], str]] = {
+    "tiles_left": lambda: tr("The tiles left must be a whole number, 0 or more."),
+    "drawn": lambda: tr("The tiles drawn must be a whole number, 0 or more."),
+    "blanks": lambda: tr("The tiles with a blank half must be a whole number, 0 or more."),
+}
+
+
+def _flag_words() -> str:
+    return tr("Tick the box or leave it empty.")
+
+
+_FLAG_WORDS: dict[str, Callable[[], str]] = {
+    "double_blank": lambda: tr("“Holds the 0-0” is ticked or not, nothing else."),
+    "marker": lambda: tr("“Marker left on the train” is ticked or not, nothing else."),
+}
 
 
 @dataclass
@@ -45,7 +68,7 @@ class _HandFields:
         if value is None:
             return None
         if not is_int(value) or value < 0:
-            problems.error(f"{path}.{key}", "bad_value", tr("{key} must be a whole number, 0 or more.", key=key))
+            problems.error(f"{path}.{key}", "bad_value", _COUNT_WORDS.get(key, _count_words)())
             self.ok = False
             return None
         return int(value)
@@ -53,7 +76,7 @@ class _HandFields:
     def _flag(self, data: Mapping[str, Any], key: str, path: str, problems: Problems) -> bool:
         value = data.get(key, False)
         if not isinstance(value, bool):
-            problems.error(f"{path}.{key}", "bad_value", tr("{key} must be true or false.", key=key))
+            problems.error(f"{path}.{key}", "bad_value", _FLAG_WORDS.get(key, _flag_words)())
             self.ok = False
             return False
         return value
@@ -80,17 +103,17 @@ def parse_tiles(
         except TileError:
             tile = None
         if tile is None:
-            problems.error(where, "bad_value", tr("{text!r} is not a tile; write it as 6-5.", text=text))
+            problems.error(where, "bad_value", tr("%(text)r is not a tile; write it as 6-5.", text=text))
             bad = True
         elif tile not in table.set:
-            problems.error(where, "tiles_not_in_set", tr("{tile} is not in a double-{set} set.", tile=tile, set=table.set_n),
+            problems.error(where, "tiles_not_in_set", tr("%(tile)s is not in a double-%(set)s set.", tile=tile, set=table.set_n),
                            tile=str(tile))
             bad = True
         elif tile == engine:
-            problems.error(where, "engine_in_hand", tr("{tile} is the engine of this round.", tile=tile), tile=str(tile))
+            problems.error(where, "engine_in_hand", tr("%(tile)s is the engine of this round.", tile=tile), tile=str(tile))
             bad = True
         elif tile in seen:
-            problems.error(where, "tile_repeated", tr("{tile} is listed twice.", tile=tile), tile=str(tile))
+            problems.error(where, "tile_repeated", tr("%(tile)s is listed twice.", tile=tile), tile=str(tile))
             bad = True
         else:
             tiles.append(tile)
@@ -115,7 +138,7 @@ def parse_hand(data: Any, path: str, table: Table, engine: Tile | None, problems
     keys_ok = True
     for key in data:
         if key not in HAND_KEYS:
-            problems.error(f"{path}.{key}", "bad_value", tr("A hand has no field {key!r}.", key=key))
+            problems.error(f"{path}.{key}", "bad_value", tr("A hand has no field %(key)r.", key=key))
             keys_ok = False
     fields = _HandFields.read(data, path, problems)
     fields.ok = fields.ok and keys_ok
@@ -136,12 +159,13 @@ def _listed_hand(
     pips = sum(t.pips for t in tiles)
     given = data.get("pips")
     if given is not None and given != pips:
-        problems.error(f"{path}.pips", "pips_mismatch", tr("The tiles hold {pips} pips, not {given}.", pips=pips, given=given),
+        problems.error(f"{path}.pips", "pips_mismatch", trn("The tiles hold %(n)s pip, not %(given)s.",
+                                                                "The tiles hold %(n)s pips, not %(given)s.", pips, given=given),
                        pips=pips)
         ok = False
     if fields.tiles_left is not None and fields.tiles_left != len(tiles):
         problems.error(f"{path}.tiles_left", "pips_mismatch",
-                       tr("{listed} tiles are listed, not {given}.", listed=len(tiles), given=fields.tiles_left))
+                       tr("%(listed)s tiles are listed, not %(given)s.", listed=len(tiles), given=fields.tiles_left))
         ok = False
     has_blank = DOUBLE_BLANK in tiles
     if fields.double_blank and not has_blank:
@@ -150,7 +174,7 @@ def _listed_hand(
     hand = Hand(pips, len(tiles), has_blank, tiles, fields.drawn, fields.marker)
     if fields.blanks is not None and fields.blanks != hand.blank_halves:
         problems.error(f"{path}.blanks", "pips_mismatch",
-                       tr("{listed} of the tiles listed have a blank half, not {given}.", listed=hand.blank_halves,
+                       tr("%(listed)s of the tiles listed have a blank half, not %(given)s.", listed=hand.blank_halves,
                           given=fields.blanks))
         ok = False
     return hand if ok else None

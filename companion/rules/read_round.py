@@ -14,10 +14,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from .errors import Problems, tr
+from .errors import Problems, join_names, tr, trn
 from .joint import check_round_hands
-from .kinds import BlockedTie, BoneyardToWinner, Ending, EngineChoice, FirstTurn, GameKind
+from .kinds import BlockedTie, Ending, EngineChoice, FirstTurn
 from .read_hand import parse_hand
+from .read_table import seated_names
 from .record import ROUND_KEYS, Hand, Round, Table, is_int
 from .schedule import MIN_PLAYERS
 from .scoring import lightest_tile_holder
@@ -63,15 +64,17 @@ def parse_round(
         return None
     for key in data:
         if key not in ROUND_KEYS:
-            problems.error(f"{path}.{key}", "bad_value", tr("A round has no field {key!r}.", key=key))
+            problems.error(f"{path}.{key}", "bad_value", tr("A round has no field %(key)r.", key=key))
     absent = _parse_absent(data.get("absent"), f"{path}.absent", table, problems)
     if absent is None:
         return None
     if absent and table.kind.ends_after_last_engine and number == len(table.engines):
         problems.warn(
             f"{path}.absent", "left_before_end",
-            tr("{names} sits out the last round: a player away from the last round has left "
-               "the game and gets no place in the final standings.", names=", ".join(absent)),
+            trn("%(names)s sits out the last round: a player away from the last round has left "
+                "the game and gets no place in the final standings.",
+                "%(names)s sit out the last round: players away from the last round have left "
+                "the game and get no place in the final standings.", len(absent), names=join_names(absent)),
         )
     reader = _RoundReader(table, number, path, problems, absent, before)
     if not table.kind.counts_pips:
@@ -109,11 +112,11 @@ class _RoundReader:
         for key in ("hands", "ended", "dealt", "engine", "ended_on_double"):
             if key in data:
                 problems.error(f"{path}.{key}", "bad_value",
-                               tr("Picture dominoes keep only who went out first, not {key}.", key=key))
+                               tr("Picture dominoes keep only who went out first, not %(key)s.", key=key))
         winner = data.get("winner")
         if winner in self.absent:
             problems.error(f"{path}.winner", "bad_value",
-                           tr("{name} sat this round out.", name=winner))
+                           tr("%(name)s sat this round out.", name=winner))
             return None
         if winner not in self.present:
             problems.error(f"{path}.winner", "unknown_player" if isinstance(winner, str) else "bad_value",
@@ -139,7 +142,7 @@ class _RoundReader:
             return None
         boneyard_pips = self.boneyard_pips(data)
         joint = check_round_hands(self.table, engine, dealt, hands, self.path, self.problems,
-                                  boneyard_pips=boneyard_pips)
+                                  boneyard_pips=boneyard_pips, ended=ended)
         if joint is None:
             return None
         checked = joint.hands
@@ -155,8 +158,7 @@ class _RoundReader:
         boneyard, a whole number ≥ 0 (required); elsewhere none may be given."""
         path, problems, table = self.path, self.problems, self.table
         value = data.get("boneyard_pips")
-        wanted = table.kind == GameKind.DRAW and table.rules.boneyard_to_winner == BoneyardToWinner.YES
-        if not wanted:
+        if "boneyard_pips" not in table.round_fields:
             if value is not None:
                 problems.error(f"{path}.boneyard_pips", "bad_value",
                                tr("The boneyard's pips count only in the draw game when the winner "
@@ -193,16 +195,16 @@ class _RoundReader:
         if given is None:
             if by_tiles is None:
                 problems.error(f"{path}.winner", "bad_value",
-                               tr("{names} tie for the lowest hand: say who holds the lightest single "
-                                  "tile.", names=", ".join(tied)))
+                               tr("%(names)s tie for the lowest hand: say who holds the lightest single "
+                                  "tile.", names=join_names(tied)))
             return by_tiles
         if given not in tied or (by_tiles is not None and given != by_tiles):
             problems.error(f"{path}.winner", "bad_value",
-                           tr("The lightest single tile of {names} is in {name}'s hand.",
-                              names=", ".join(tied), name=by_tiles)
+                           tr("The lightest single tile of %(names)s is in %(name)s's hand.",
+                              names=join_names(tied), name=by_tiles)
                            if by_tiles is not None
-                           else tr("{name} is not one of the tied players ({names}).", name=given,
-                                   names=", ".join(tied)))
+                           else tr("%(name)s is not one of the tied players (%(names)s).", name=given,
+                                   names=join_names(tied)))
             return None
         return str(given)
 
@@ -220,7 +222,7 @@ class _RoundReader:
             return True, None
         if number > len(table.engines):
             problems.error(path, "game_finished",
-                           tr("This game has {rounds} rounds; it is finished.", rounds=len(table.engines)))
+                           tr("This game has %(rounds)s rounds; it is finished.", rounds=len(table.engines)))
             return False, None
         scheduled = table.engines[number - 1]
         if table.rules.engine_choice == EngineChoice.HIGHEST_DOUBLE:
@@ -228,12 +230,12 @@ class _RoundReader:
             found = data.get("engine", scheduled)
             if not is_int(found) or not 0 <= found <= table.set_n:
                 problems.error(f"{path}.engine", "bad_value",
-                               tr("Give the engine double found in the hands, 0 to {set}.", set=table.set_n))
+                               tr("Give the engine double found in the hands, 0 to %(set)s.", set=table.set_n))
                 return False, None
             return True, int(found)
         if data.get("engine", scheduled) != scheduled:
             problems.error(f"{path}.engine", "engine_out_of_sequence",
-                           tr("Round {number} is played with the {engine}-{engine} engine.", number=number,
+                           tr("Round %(number)s is played with the %(engine)s-%(engine)s engine.", number=number,
                               engine=scheduled),
                            expected=scheduled)
         return True, scheduled
@@ -244,11 +246,11 @@ class _RoundReader:
         given = data.get("ended")
         ended = next((e for e in Ending if e == given), None)
         if ended is None:
-            problems.error(f"{path}.ended", "bad_value", tr('ended must be "domino" or "blocked".'))
+            problems.error(f"{path}.ended", "bad_value", tr("Say how the round ended: somebody went out, or it was blocked."))
         on_double = data.get("ended_on_double", False)
         if not isinstance(on_double, bool) or (on_double and ended is not Ending.DOMINO):
             problems.error(f"{path}.ended_on_double", "bad_value",
-                           tr("ended_on_double is true or false, and only for a round ended by domino."))
+                           tr("“Went out on a double” is ticked or not, and only when somebody went out."))
             on_double = False
         return ended, on_double
 
@@ -258,20 +260,20 @@ class _RoundReader:
         path, problems = self.path, self.problems
         raw_hands = data.get("hands")
         if not isinstance(raw_hands, Mapping):
-            problems.error(f"{path}.hands", "bad_value", tr("hands must give each player's hand."))
+            problems.error(f"{path}.hands", "bad_value", tr("Give each player's hand."))
             return None
         for name in raw_hands:
             if name not in self.table.players:
-                problems.error(f"{path}.hands.{name}", "unknown_player", tr("{name} is not in this game.", name=name),
+                problems.error(f"{path}.hands.{name}", "unknown_player", tr("%(name)s is not in this game.", name=name),
                                player=name)
             elif name in self.absent:
                 problems.error(f"{path}.hands.{name}", "bad_value",
-                               tr("{name} sat this round out but has a hand.", name=name))
+                               tr("%(name)s sat this round out but has a hand.", name=name))
         hands: dict[str, Hand] = {}
         for name in self.present:
             where = f"{path}.hands.{name}"
             if name not in raw_hands:
-                problems.error(where, "missing_hand", tr("{name}'s hand is missing.", name=name), player=name)
+                problems.error(where, "missing_hand", tr("%(name)s's hand is missing.", name=name), player=name)
                 continue
             hand = parse_hand(raw_hands[name], where, self.table, engine, problems)
             if hand is not None:
@@ -287,13 +289,13 @@ class _RoundReader:
             for i, tile in enumerate(hand.tiles or ()):
                 if tile in listed:
                     problems.error(f"{path}.hands.{name}.tiles[{i}]", "tile_repeated",
-                                   tr("{tile} is already in {name}'s hand.", tile=tile, name=listed[tile]),
+                                   tr("%(tile)s is already in %(name)s's hand.", tile=tile, name=listed[tile]),
                                    tile=str(tile))
                 listed[tile] = name
         blanks = [n for n, h in hands.items() if h.double_blank]
         if len(blanks) > 1:
             problems.error(f"{path}.hands.{blanks[1]}.double_blank", "double_blank_twice",
-                           tr("Only one hand can hold the 0-0 ({name} has it).", name=blanks[0]))
+                           tr("Only one hand can hold the 0-0 (%(name)s has it).", name=blanks[0]))
 
     def check_who_went_out(self, ended: Ending | None, hands: Mapping[str, Hand]) -> None:
         """A domino round has one empty hand (several with ``first_turn:
@@ -306,10 +308,11 @@ class _RoundReader:
             elif len(out) > 1 and not (table.kind.has_engine
                                        and table.rules.first_turn == FirstTurn.BUILD_TRAIN):
                 problems.error(f"{path}.hands.{out[1]}", "several_out",
-                               tr("Only one player can go out: {names} all have empty hands.", names=", ".join(out)))
+                               tr("Only one player can go out, but %(names)s have empty hands.",
+                                  names=join_names(out)))
         elif ended is Ending.BLOCKED and out:
             problems.error(f"{path}.hands.{out[0]}", "out_but_blocked",
-                           tr("A blocked round ends with no empty hand, but {name} has none left.", name=out[0]))
+                           tr("A blocked round ends with no empty hand, but %(name)s has none left.", name=out[0]))
 
 
 def _parse_dealt(
@@ -321,18 +324,18 @@ def _parse_dealt(
         return dict.fromkeys(present, standard)
     if is_int(value):
         if not 1 <= value <= room:
-            problems.error(path, "bad_value", tr("Tiles dealt must be a whole number from 1 to {room}.", room=room))
+            problems.error(path, "bad_value", tr("Tiles dealt must be a whole number from 1 to %(room)s.", room=room))
             return None
         dealt = dict.fromkeys(present, value)
     elif isinstance(value, Mapping):
         dealt = dict.fromkeys(present, standard)
         for name, n in value.items():
             if name not in dealt:
-                problems.error(f"{path}.{name}", "unknown_player", tr("{name} is not at the table this round.", name=name))
+                problems.error(f"{path}.{name}", "unknown_player", tr("%(name)s is not at the table this round.", name=name))
                 return None
             if not is_int(n) or not 1 <= n <= room:
                 problems.error(f"{path}.{name}", "bad_value",
-                               tr("Tiles dealt must be a whole number from 1 to {room}.", room=room))
+                               tr("Tiles dealt must be a whole number from 1 to %(room)s.", room=room))
                 return None
             dealt[name] = n
     else:
@@ -341,36 +344,23 @@ def _parse_dealt(
     if sum(dealt.values()) > room:
         problems.error(
             path, "deal_exceeds_set",
-            tr("{dealt} tiles dealt, but a double-{set} set has only {room} with the engine out.",
+            tr("%(dealt)s tiles dealt, but a double-%(set)s set has only %(room)s with the engine out.",
                dealt=sum(dealt.values()), set=table.set_n, room=room)
             if table.kind.has_engine
-            else tr("{dealt} tiles dealt, but a double-{set} set has only {room}.",
+            else tr("%(dealt)s tiles dealt, but a double-%(set)s set has only %(room)s.",
                     dealt=sum(dealt.values()), set=table.set_n, room=room),
         )
         return None
     if any(n != standard for n in dealt.values()):
         problems.warn(path, "deal_off_table",
-                      tr("The table deals {standard} tiles each to {players} players.", standard=standard,
+                      tr("The table deals %(standard)s tiles each to %(players)s players.", standard=standard,
                          players=len(present)),
                       standard=standard)
     return dealt
 
 
 def _parse_absent(value: Any, path: str, table: Table, problems: Problems) -> tuple[str, ...] | None:
-    if value is None:
-        return ()
-    if not isinstance(value, list) or not all(isinstance(n, str) for n in value):
-        problems.error(path, "bad_value", tr("absent must be a list of player names."))
-        return None
-    for name in value:
-        if name not in table.players:
-            problems.error(path, "unknown_player", tr("{name} is not in this game.", name=name), player=name)
-            return None
-    if len(set(value)) != len(value):
-        problems.error(path, "bad_value", tr("A player is listed twice as absent."))
-        return None
-    if len(table.players) - len(value) < MIN_PLAYERS:
-        problems.error(path, "too_few_players", tr("At least {least} players must play a round.", least=MIN_PLAYERS))
-        return None
-    return tuple(n for n in table.players if n in value)
-
+    return seated_names(
+        value, path, table.players, problems, shape=tr("Say who sat the round out by their names."),
+        twice=tr("A player is listed twice as absent."),
+        too_few=tr("At least %(least)s players must play a round.", least=MIN_PLAYERS))

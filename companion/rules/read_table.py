@@ -12,7 +12,7 @@ import unicodedata
 from collections.abc import Mapping
 from typing import Any
 
-from .errors import Problems, tr
+from .errors import Problems, tr, trn
 from .kinds import GameKind
 from .profile import check_rules_apply, parse_rules
 from .record import (
@@ -54,14 +54,15 @@ def parse_table(record: Any, problems: Problems) -> Table | None:
     if set_n is None or kind is None:
         return None
     check_rules_apply(rules, kind, problems)
-    table = Table(kind, set_n, rules, tuple(players), first)
+    away = _parse_away(record.get("away"), players, problems)
+    table = Table(kind, set_n, rules, tuple(players), first, away)
     if kind.has_engine:
         _check_train_rules(table, problems)
         lo, hi = USUAL_PLAYERS[set_n]
         if not lo <= len(players) <= hi:
             problems.warn(
                 "players", "players_outside_range",
-                tr("A double-{set} set is usually played by {lo} to {hi} players, not {count}.",
+                tr("A double-%(set)s set is usually played by %(lo)s to %(hi)s players, not %(count)s.",
                    set=set_n, lo=lo, hi=hi, count=len(players)),
                 players=len(players),
             )
@@ -74,18 +75,18 @@ def _check_head_fields(record: Mapping[str, Any], problems: Problems) -> None:
     """Only known fields; the format and version this engine reads."""
     for key in record:
         if key not in RECORD_KEYS:
-            problems.error(str(key), "bad_value", tr("A game record has no field {key!r}.", key=key))
+            problems.error(str(key), "bad_value", tr("A game record has no field %(key)r.", key=key))
     if record.get("format", RECORD_FORMAT) != RECORD_FORMAT:
-        problems.error("format", "bad_value", tr('format must be "{format}".', format=RECORD_FORMAT))
+        problems.error("format", "bad_value", tr('format must be "%(format)s".', format=RECORD_FORMAT))
     if record.get("version", RECORD_VERSION) != RECORD_VERSION:
-        problems.error("version", "bad_value", tr("Only version {version} records are read.", version=RECORD_VERSION))
+        problems.error("version", "bad_value", tr("Only version %(version)s records are read.", version=RECORD_VERSION))
 
 
 def _parse_kind(record: Mapping[str, Any], problems: Problems) -> GameKind | None:
     kind = record.get("kind", GameKind.MEXICAN_TRAIN)
     member = next((k for k in GameKind if k == kind), None)
     if member is None:
-        problems.error("kind", "unknown_kind", tr("Unknown game kind {kind!r}.", kind=kind), kind=kind)
+        problems.error("kind", "unknown_kind", tr("Unknown game kind %(kind)r.", kind=kind), kind=kind)
     return member
 
 
@@ -95,7 +96,7 @@ def _parse_set(record: Mapping[str, Any], kind: GameKind | None, problems: Probl
     if not is_int(set_n) or set_n not in SET_SIZES:
         problems.error(
             "set", "unknown_set",
-            tr("The set must be one of {sets}.", sets=", ".join(f"double-{n}" for n in SET_SIZES)),
+            tr("The set must be one of %(sets)s.", sets=", ".join(f"double-{n}" for n in SET_SIZES)),
         )
         return None
     if kind is not None and kind.only_set not in (None, set_n):
@@ -111,10 +112,52 @@ def _parse_first_starter(record: Mapping[str, Any], players: list[str], problems
     if first not in players:
         problems.error(
             "first_starter", "unknown_player",
-            tr("The first starter {player!r} is not one of the players.", player=first), player=first,
+            tr("The first starter %(player)r is not one of the players.", player=first), player=first,
         )
         first = players[0]
     return str(first)
+
+
+def seated_names(value: Any, path: str, players: list[str] | tuple[str, ...], problems: Problems,
+                 *, shape: str, twice: str, too_few: str) -> tuple[str, ...] | None:
+    """A list of seated players' names that leaves at least two playing: a
+    round's ``absent`` (:mod:`.read_round`) or the record's ``away``.
+
+    :param shape: the message when ``value`` is not a list of names.
+    :param twice: the message when a name is listed twice.
+    :param too_few: the message when fewer than two would play.
+    :return: the names in seat order; ``()`` for ``None``; ``None`` after an
+        error (``bad_value``, ``unknown_player``, ``too_few_players``).
+    """
+    if value is None:
+        return ()
+    if not isinstance(value, list) or not all(isinstance(n, str) for n in value):
+        problems.error(path, "bad_value", shape)
+        return None
+    for name in value:
+        if name not in players:
+            problems.error(path, "unknown_player", tr("%(name)s is not in this game.", name=name), player=name)
+            return None
+    if len(set(value)) != len(value):
+        problems.error(path, "bad_value", twice)
+        return None
+    if len(players) - len(value) < MIN_PLAYERS:
+        problems.error(path, "too_few_players", too_few)
+        return None
+    return tuple(n for n in players if n in value)
+
+
+def _parse_away(value: Any, players: list[str], problems: Problems) -> tuple[str, ...]:
+    """The optional ``away`` list: seated players who have left the table for
+    now, each once, and at least two players left at the table."""
+    if isinstance(value, list):
+        value = [clean_name(n) if isinstance(n, str) else n for n in value]
+    away = seated_names(
+        value, "away", players, problems, shape=tr("away must be a list of players' names."),
+        twice=tr("A player is listed twice as away."),
+        too_few=trn("At least %(n)s player must stay at the table.",
+                    "At least %(n)s players must stay at the table.", MIN_PLAYERS))
+    return away or ()
 
 
 def _check_deal_fits(table: Table, problems: Problems) -> None:
@@ -125,12 +168,12 @@ def _check_deal_fits(table: Table, problems: Problems) -> None:
     if deal * players > room:
         problems.error(
             "rules.draw_counts", "deal_exceeds_set",
-            tr("{players} players × {deal} tiles do not fit in a double-{set} set "
-               "of {size} tiles with the engine out.", players=players, deal=deal,
+            tr("%(players)s players × %(deal)s tiles do not fit in a double-%(set)s set "
+               "of %(size)s tiles with the engine out.", players=players, deal=deal,
                set=set_n, size=table.set.size)
             if table.kind.has_engine
-            else tr("{players} players × {deal} tiles do not fit in a double-{set} set "
-                    "of {size} tiles.", players=players, deal=deal, set=set_n,
+            else tr("%(players)s players × %(deal)s tiles do not fit in a double-%(set)s set "
+                    "of %(size)s tiles.", players=players, deal=deal, set=set_n,
                     size=table.set.size),
         )
 
@@ -140,14 +183,13 @@ def _check_train_rules(table: Table, problems: Problems) -> None:
     for key in ("start_engine", "end_engine"):
         value = getattr(r, key)
         if value is not None and value > n:
-            problems.error(f"rules.{key}", "bad_value", tr("A double-{set} set has no {value}-{value}.", set=n, value=value))
+            problems.error(f"rules.{key}", "bad_value", tr("A double-%(set)s set has no %(value)s-%(value)s.", set=n, value=value))
             return
     if not table.engines:
         problems.error(
             "rules.start_engine", "bad_value",
-            tr("start_engine {start} and end_engine {end} leave no round "
-               "when the engines are {order}.", start=r.start_engine, end=r.end_engine,
-               order=r.engine_order),
+            tr("Engines from %(start)s-%(start)s to %(end)s-%(end)s leave no round in this order "
+               "of engines.", start=r.start_engine, end=r.end_engine),
         )
 
 
@@ -161,7 +203,7 @@ def clean_name(name: str) -> str:
 
 def _parse_players(value: Any, problems: Problems, most: int = MAX_PLAYERS) -> list[str] | None:
     if not isinstance(value, list):
-        problems.error("players", "bad_value", tr("players must be a list of names in seat order."))
+        problems.error("players", "bad_value", tr("Give the players' names in seat order."))
         return None
     names: list[str] = []
     seen: set[str] = set()
@@ -175,20 +217,22 @@ def _parse_players(value: Any, problems: Problems, most: int = MAX_PLAYERS) -> l
             ok = False
             continue
         if len(name) > MAX_NAME:
-            problems.error(path, "name_too_long", tr("A name may have at most {most} characters.", most=MAX_NAME))
+            problems.error(path, "name_too_long", trn("A name may have at most %(n)s character.",
+                                                        "A name may have at most %(n)s characters.", MAX_NAME))
             ok = False
             continue
         if name.casefold() in seen:
-            problems.error(path, "duplicate_player", tr("{name} is seated twice.", name=name), player=name)
+            problems.error(path, "duplicate_player", tr("%(name)s is seated twice.", name=name), player=name)
             ok = False
             continue
         seen.add(name.casefold())
         names.append(name)
     if len(value) < MIN_PLAYERS:
-        problems.error("players", "too_few_players", tr("A game needs at least {least} players.", least=MIN_PLAYERS))
+        problems.error("players", "too_few_players", tr("A game needs at least %(least)s players.", least=MIN_PLAYERS))
         return None
     if len(value) > most:
-        problems.error("players", "too_many_players", tr("At most {most} players can be seated.", most=most))
+        problems.error("players", "too_many_players", trn("At most %(n)s player can be seated.",
+                                                                "At most %(n)s players can be seated.", most))
         return None
     return names if ok else None
 

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
-from .kinds import Ending, GameKind
+from .kinds import BlockedTie, BoneyardToWinner, Ending, EngineChoice, GameKind
 from .profile import RuleProfile
 from .schedule import CLASSIC_DEAL, engines, standard_deal
 from .tiles import DominoSet, Tile, double
@@ -37,7 +37,7 @@ ROUND_KEYS = frozenset(
      "scores", "totals", "starter", "unverified"}
 )
 RECORD_KEYS = frozenset(
-    {"format", "version", "kind", "set", "rules", "players", "first_starter", "rounds",
+    {"format", "version", "kind", "set", "rules", "players", "first_starter", "rounds", "away",
      # derived fields of a GET (docs/design.md), accepted and ignored on the way back in
      "id", "standings", "status", "next_round", "winners", "rounds_out", "revision", "created_at",
      "confirm"}
@@ -183,6 +183,8 @@ class Table:
     :ivar rules: the rule profile.
     :ivar players: names in seat order, clockwise.
     :ivar first_starter: who starts round 1.
+    :ivar away: players who have left the table for now: they sit out the
+        rounds to come (not dealt, skipped as starter) until they come back.
     """
 
     kind: GameKind
@@ -190,6 +192,7 @@ class Table:
     rules: RuleProfile
     players: tuple[str, ...]
     first_starter: str
+    away: tuple[str, ...] = ()
 
     @cached_property
     def set(self) -> DominoSet:
@@ -213,6 +216,24 @@ class Table:
             return []
         r = self.rules
         return engines(self.set_n, r.engine_order, r.start_engine, r.end_engine)
+
+    @property
+    def round_fields(self) -> frozenset[str]:
+        """Round fields the rules in play ask the table for, besides the hands:
+        ``"engine"`` (``engine_choice: highest_double``: the double found as the
+        engine), ``"boneyard_pips"`` (the draw game with ``boneyard_to_winner:
+        yes``: the pips left in the boneyard), ``"winner"`` (classic games with
+        ``blocked_tie: lightest_tile``: who holds the lightest single tile when
+        a blocked round's lowest hands tie)."""
+        r, kind = self.rules, self.kind
+        fields = set()
+        if kind.has_engine and r.engine_choice == EngineChoice.HIGHEST_DOUBLE:
+            fields.add("engine")
+        if kind == GameKind.DRAW and r.boneyard_to_winner == BoneyardToWinner.YES:
+            fields.add("boneyard_pips")
+        if kind.is_classic and r.blocked_tie == BlockedTie.LIGHTEST_TILE:
+            fields.add("winner")
+        return frozenset(fields)
 
     @property
     def round_count(self) -> int | None:
@@ -247,8 +268,9 @@ class Table:
         return standard_deal(self.set_n, n)
 
     def as_dict(self) -> dict[str, Any]:
-        """The record's head: format, version, kind, set, rules, players, first_starter."""
-        return {
+        """The record's head: format, version, kind, set, rules, players,
+        first_starter, and ``away`` when somebody has left the table."""
+        head = {
             "format": RECORD_FORMAT,
             "version": RECORD_VERSION,
             "kind": self.kind,
@@ -257,6 +279,14 @@ class Table:
             "players": list(self.players),
             "first_starter": self.first_starter,
         }
+        if self.away:
+            head["away"] = list(self.away)
+        return head
+
+    @property
+    def at_table(self) -> tuple[str, ...]:
+        """The players not away, in seat order."""
+        return tuple(n for n in self.players if n not in self.away)
 
 
 @dataclass(frozen=True)

@@ -20,7 +20,7 @@ Sources:
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -70,7 +70,7 @@ def engines(
     :param set_n: N of the double-N set.
     :param order: ``"descending"`` (N-N first, [MT-BE] [MT-HR] [MT-MN] [MT-KO]) or ``"ascending"``.
     :param start: the first round's engine (default N descending, 0 ascending);
-        a shorter game starts lower ("any double can be used", [RU]).
+        a shorter game starts lower (a house rule: no source document gives one).
     :param end: the last round's engine (default 0 descending, N ascending).
     :return: e.g. ``[12, 11, …, 0]`` for double-12: N+1 rounds; ``[]`` when
         ``start`` and ``end`` run against ``order``.
@@ -132,6 +132,41 @@ def starter(
     for step in range(len(players)):
         name = players[(first + number - 1 + step) % len(players)]
         if name not in absent:
+            return name
+    raise ValueError("nobody is at the table")
+
+
+def next_starter(
+    players: list[str] | tuple[str, ...],
+    previous: str | None,
+    first_starter: str,
+    at_table: Collection[str],
+) -> str:
+    """Who starts the next round: the start passes one seat clockwise each
+    round ([MT-HR], docs/sources.md), to the next player at the table.
+
+    Round 1 (``previous`` is ``None``) starts with ``first_starter``, or the
+    next player at the table clockwise from that seat. After that the player
+    clockwise after the last round's starter starts, skipping seats whose
+    player is not at the table (sitting the round out, away, or not yet
+    joined); a player who joins takes their turn when the start reaches
+    their seat.
+
+    :param players: the seat order, clockwise.
+    :param previous: who started the last round; ``None`` before round 1.
+    :param first_starter: who starts round 1; one of ``players``.
+    :param at_table: the players at the table for the round.
+    :raises ValueError: when nobody is at the table, or ``previous`` or
+        ``first_starter`` is not seated.
+    """
+    seats = list(players)
+    if previous is None:
+        begin, steps = seats.index(first_starter), range(len(seats))
+    else:
+        begin, steps = seats.index(previous), range(1, len(seats) + 1)
+    for step in steps:
+        name = seats[(begin + step) % len(seats)]
+        if name in at_table:
             return name
     raise ValueError("nobody is at the table")
 

@@ -99,6 +99,20 @@ def _train_scores(table: Table, rnd: Round) -> dict[str, int | None]:
     return out
 
 
+def double_blank_changes_points(table: Table) -> bool:
+    """Whether the hand the 0-0 is left in changes a round's points.
+
+    Only Mexican Train counts the 0-0 apart from its pips, as
+    ``double_blank_points`` ([MT-BE] [MT-MN] [MT-KO]: 50 points); with 0 (as in
+    [MT-HR] and [RU]), and in the classic games, where a hand counts its pips
+    and the 0-0 has none, its place changes nothing.
+
+    :param table: the game's table (kind and rules).
+    :return: ``True`` when a round cannot be scored without knowing who holds it.
+    """
+    return table.kind.counts_pips and not table.kind.is_classic and table.rules.double_blank_points != 0
+
+
 def classic_winner(rnd: Round, tie: str = BlockedTie.NOBODY) -> str | None:
     """Classic games: who won the round: the player who went out, else the
     single lowest hand of a blocked round (the Russian collection's classic

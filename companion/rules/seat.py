@@ -43,7 +43,7 @@ def check_seat_hand(game: Game, name: str, data: Any) -> Hand:
         problems.error("", "game_finished", tr("The game is over: no round is left to enter."))
         raise RecordError(problems.errors, [])
     if name not in game.table.players:
-        problems.error("hands", "unknown_player", tr("{name} does not play in this game.", name=name))
+        problems.error("hands", "unknown_player", tr("%(name)s does not play in this game.", name=name))
         raise RecordError(problems.errors, [])
     engine = Tile(plan.engine, plan.engine) if plan.engine is not None else None
     hand = parse_hand(data, f"hands.{name}", game.table, engine, problems)

@@ -21,18 +21,20 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Final
 
-METHODS: Final[tuple[str, ...]] = ("random", "balanced")
+from .kinds import LateJoin, Reseat, SeatingMethod
+
+METHODS: Final[tuple[str, ...]] = tuple(SeatingMethod)
 """How the first draw of an evening is made: ``random`` (a shuffle) or
 ``balanced`` (each table gets players from every part of the standings)."""
 
-RESEAT_RULES: Final[tuple[str, ...]] = ("keep", "move_down", "by_standing", "draw")
+RESEAT_RULES: Final[tuple[str, ...]] = tuple(Reseat)
 """Rules for reseating between games of an evening: ``keep`` (nobody moves),
 ``move_down`` (the lowest *k* of each table move down a table, the highest *k*
 of the table below move up), ``by_standing`` (the best of the evening at the
 first table, and so on), ``draw`` (a fresh draw that avoids pairs who sat
 together)."""
 
-LATE_RULES: Final[tuple[str, ...]] = ("zero", "highest", "average")
+LATE_RULES: Final[tuple[str, ...]] = tuple(LateJoin)
 """Where a late arrival starts at his table, from the next round: at 0, at the
 table's highest total (for a game the highest total wins: the lowest, the
 least favourable place either way) or at the table's average. These are the
@@ -237,7 +239,7 @@ def draw_tables(
     rng = random.Random(seed)
     seated: list[list[str]] = [[] for _ in sizes]
     group: dict[str, int] | None = None
-    if method == "random":
+    if method == SeatingMethod.RANDOM:
         pool = list(players)
         rng.shuffle(pool)
         start = 0
@@ -245,39 +247,74 @@ def draw_tables(
             seated[i] = pool[start : start + size]
             start += size
     else:
-        rank = {name: i for i, name in enumerate(standing)}
-        ordered = sorted(players, key=lambda n: (rank.get(n, len(rank)), players.index(n)))
-        group = {}
-        pass_no = 0
-        index = 0
-        while index < len(ordered):
-            lap = range(len(sizes)) if pass_no % 2 == 0 else range(len(sizes) - 1, -1, -1)
-            for t in lap:
-                if index < len(ordered) and len(seated[t]) < sizes[t]:
-                    seated[t].append(ordered[index])
-                    group[ordered[index]] = pass_no
-                    index += 1
-            pass_no += 1
+        group = _deal_balanced(players, sizes, standing, seated)
     _avoid_repeats(seated, met or {}, group, rng)
     for table in seated:
         rng.shuffle(table)
     return seated
 
 
-def move_count(sizes: Sequence[int], move: int) -> int:
-    """How many players the ``move_down`` rule can move at each boundary.
+def _deal_balanced(
+    players: Sequence[str], sizes: Sequence[int], standing: Sequence[str], seated: list[list[str]]
+) -> dict[str, int]:
+    """Deal ``players`` in standing order round the tables and back (1, 2, 3,
+    3, 2, 1, …) into ``seated`` (filled in place, each table up to its size);
+    players not in ``standing`` follow in the order given.
 
-    Lowered from ``move`` so that nobody moves twice: a middle table sends
-    players both down and up, so it needs twice as many; a first or last table
-    only one way.
+    :return: each name's pass round the tables (0, 1, …): players of one pass
+        may swap tables without spoiling the spread.
+    """
+    rank = {name: i for i, name in enumerate(standing)}
+    ordered = sorted(players, key=lambda n: (rank.get(n, len(rank)), players.index(n)))
+    group: dict[str, int] = {}
+    pass_no = 0
+    index = 0
+    while index < len(ordered):
+        lap = range(len(sizes)) if pass_no % 2 == 0 else range(len(sizes) - 1, -1, -1)
+        for t in lap:
+            if index < len(ordered) and len(seated[t]) < sizes[t]:
+                seated[t].append(ordered[index])
+                group[ordered[index]] = pass_no
+                index += 1
+        pass_no += 1
+    return group
+
+
+def move_count(sizes: Sequence[int], move: int) -> int:
+    """How many players the ``move_down`` rule moves down from each table:
+    ``move``, or fewer only when a table has fewer players than that (a table
+    of three cannot send four down); 0 with a single table.
+
+    :param sizes: the players at each table, table 1 first.
+    :param move: the number the event chose (3: "the lowest three").
     """
     if len(sizes) < 2 or move <= 0:
         return 0
-    most = move
-    for i, size in enumerate(sizes):
-        middle = 0 < i < len(sizes) - 1
-        most = min(most, size // 2 if middle else size)
-    return max(most, 0)
+    return max(min(move, *sizes), 0)
+
+
+def _move_down(finished: Sequence[Sequence[str]], k: int) -> list[list[str]]:
+    """The ladder: the lowest ``k`` of every table but the last move down one
+    table; every table but the first sends up as many as it received, its best
+    first. Worked from the bottom table up, so that a middle table too small to
+    send ``k`` both ways (four players, three moving) sends up its own best
+    who stay, then the best who just came up to it from below (they carry on
+    up: the table above still has ``k`` seats to fill).
+
+    :return: one list per table: those who came up (best first), those who
+        stayed (in the order they finished), those who came down.
+    """
+    n = len(finished)
+    stays = [list(t[: len(t) - k]) if i < n - 1 else list(t) for i, t in enumerate(finished)]
+    down = [list(t[len(t) - k :]) if i < n - 1 else [] for i, t in enumerate(finished)]
+    came_up: list[list[str]] = [[] for _ in finished]
+    for i in range(n - 1, 0, -1):
+        ranked = stays[i] + came_up[i]  # own players first: they played the higher table
+        going = ranked[:k]
+        stays[i] = [p for p in stays[i] if p not in going]
+        came_up[i] = [p for p in came_up[i] if p not in going]
+        came_up[i - 1] = going
+    return [came_up[i] + stays[i] + (down[i - 1] if i else []) for i in range(n)]
 
 
 def reseat(
@@ -297,10 +334,11 @@ def reseat(
     :param rule: one of :data:`RESEAT_RULES`.
 
         * ``keep``: the same tables (seat order kept).
-        * ``move_down``: the lowest ``k`` of each table move down one table and
-          the highest ``k`` of each table below move up one, so every table keeps
-          its size; ``k`` is ``move`` lowered by :func:`move_count`. The lowest of
-          the last table and the highest of the first stay.
+        * ``move_down``: the lowest ``k`` of each table but the last move down
+          one table and each table but the first sends up as many, its best
+          first, so every table keeps its size (:func:`_move_down`); ``k`` is
+          ``move`` (:func:`move_count`). The lowest of the last table and the
+          best of the first stay.
         * ``by_standing``: everyone in ``standing`` order (the evening so far),
           the best at table 1; sizes as before.
         * ``draw``: :func:`draw_tables` at random with the tables' ``tables``
@@ -310,27 +348,17 @@ def reseat(
     :param tables: table limits, for ``draw``.
     :param seed: the seed of a ``draw``.
     :param met: earlier meetings, for ``draw``.
-    :return: one list of names per table; the movers sit in the order they
-        finished, after those who stay.
+    :return: one list of names per table.
     :raises SeatingError: an unknown rule, a name seated twice.
     """
     everyone = [name for table in finished for name in table]
     _check_names(everyone)
     sizes = [len(t) for t in finished]
-    if rule == "keep":
+    if rule == Reseat.KEEP:
         return [list(t) for t in finished]
-    if rule == "move_down":
-        k = move_count(sizes, move)
-        out: list[list[str]] = []
-        for i, table in enumerate(finished):
-            down = k if i < len(finished) - 1 else 0
-            up = k if i > 0 else 0
-            stays = list(table[up : len(table) - down])
-            from_above = list(finished[i - 1][len(finished[i - 1]) - k :]) if i > 0 and k else []
-            from_below = list(finished[i + 1][:k]) if i < len(finished) - 1 and k else []
-            out.append(from_below + stays + from_above)
-        return out
-    if rule == "by_standing":
+    if rule == Reseat.MOVE_DOWN:
+        return _move_down(finished, move_count(sizes, move))
+    if rule == Reseat.BY_STANDING:
         rank = {name: i for i, name in enumerate(standing)}
         ordered = sorted(everyone, key=lambda n: (rank.get(n, len(rank)), everyone.index(n)))
         out = []
@@ -339,7 +367,7 @@ def reseat(
             out.append(ordered[start : start + size])
             start += size
         return out
-    if rule == "draw":
+    if rule == Reseat.DRAW:
         limits = list(tables) or [TableLimits(fewest=min(2, s), most=max(s, 1)) for s in sizes]
         return draw_tables(everyone, limits, method="random", seed=seed, met=met)
     raise SeatingError("bad_value", f"unknown reseating rule {rule!r}")
@@ -376,8 +404,8 @@ def late_start(rule: str, totals: Sequence[int], highest_wins: bool) -> int:
     """
     if rule not in LATE_RULES:
         raise SeatingError("bad_value", f"unknown late-arrival rule {rule!r}")
-    if rule == "zero" or not totals:
+    if rule == LateJoin.ZERO or not totals:
         return 0
-    if rule == "highest":
+    if rule == LateJoin.HIGHEST:
         return min(totals) if highest_wins else max(totals)
     return math.floor(sum(totals) / len(totals) + 0.5)

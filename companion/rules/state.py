@@ -10,8 +10,9 @@ state can be rebuilt from the stored results of any round
 on. The standings, the status, the winners and the next round follow from a
 state alone.
 
-It gives exactly what :meth:`companion.rules.Game.derived` gives from scratch
-(a property test holds the two together); the rules themselves are those of
+It is the one derivation path: :class:`companion.rules.Game` derives through
+:func:`derive_all` from round 1, the services resume it from stored results
+(tests hold the two together); the rules themselves are those of
 :mod:`.scoring` (a round's points, the round's winner in the classic games, the
 ranking) and of the rule profile (``late_join``, ``tie_break``).
 """
@@ -26,10 +27,10 @@ from .errors import Problems, tr
 from .kinds import GameKind, GameStatus, LateJoin, TieBreak
 from .read_round import parse_round
 from .record import Round, Standing, Table, round_half_up
-from .schedule import RoundPlan, starter
+from .schedule import RoundPlan, next_starter
 from .scoring import classic_winner, rank_players, round_scores
 
-SCORING_VERSION = 1
+SCORING_VERSION = 2
 """Raised whenever a release changes how rounds score or rank, so that stored
 results derived by an older engine are derived again (``flask recheck``)."""
 
@@ -100,6 +101,8 @@ class GameState:
     :ivar totals: running totals by player (``None``: not joined yet), points.
     :ivar rounds_out: rounds each player went out in (won, in classic games).
     :ivar last_absent: who sat out the last round.
+    :ivar last_starter: Mexican Train: who started the last round (``None``
+        before round 1, and in the other games).
     """
 
     table: Table
@@ -107,6 +110,7 @@ class GameState:
     totals: Mapping[str, int | None] = field(default_factory=dict)
     rounds_out: Mapping[str, int] = field(default_factory=dict)
     last_absent: tuple[str, ...] = ()
+    last_starter: str | None = None
 
     @classmethod
     def start(cls, table: Table) -> GameState:
@@ -120,7 +124,8 @@ class GameState:
         when ``played`` is 0) and the counts of rounds gone out so far."""
         if last is None:
             return cls.start(table)
-        return cls(table, played, dict(last.totals), dict(rounds_out), tuple(last_absent))
+        return cls(table, played, dict(last.totals), dict(rounds_out), tuple(last_absent),
+                   last.starter)
 
     @property
     def ranks_highest(self) -> bool:
@@ -184,12 +189,15 @@ class GameState:
         counts = dict(self.rounds_out)
         for name in credited:
             counts[name] = counts.get(name, 0) + 1
-        first = starter(t.players, t.first_starter, number, set(absent)) if t.kind.has_engine else None
+        first = None
+        if t.kind.has_engine:
+            here = [n for n in t.players if n not in absent]
+            first = next_starter(t.players, self.last_starter, t.first_starter, here)
         result = RoundResult(dict(pts), dict(totals), first, went_out, credited)
-        return GameState(t, self.played + 1, totals, counts, absent), result
+        return GameState(t, self.played + 1, totals, counts, absent, first), result
 
     def standings(self) -> list[Standing]:
-        """As :meth:`companion.rules.Game.standings`: equal totals share a rank;
+        """Players in order: equal totals share a rank (lowest first in Mexican Train);
         a player who left (finished game: absent from the last round; else: not
         played yet while others have) is listed last with rank ``None``."""
         t = self.table
@@ -213,21 +221,28 @@ class GameState:
 
     def next_round(self) -> RoundPlan | None:
         """The next round's plan (engine, starter, tiles dealt each, boneyard),
-        or ``None`` when the game is finished (schedule: seed 001; classic
-        deals: seed 003)."""
+        for the players at the table (those away are neither dealt nor start),
+        or ``None`` when the game is finished (schedule and dealing table:
+        [MT-BE]; classic deals: [RU], docs/sources.md)."""
         if self.finished:
             return None
         t = self.table
         number = self.played + 1
-        dealt = t.standard_deal()
+        here = t.at_table
+        dealt = t.standard_deal(len(here))
         if t.kind.has_engine:
             engine: int | None = t.engines[number - 1]
-            first: str | None = starter(t.players, t.first_starter, number)
-            boneyard = t.set.size - 1 - dealt * len(t.players)
+            first: str | None = next_starter(t.players, self.last_starter, t.first_starter, here)
+            boneyard = t.set.size - 1 - dealt * len(here)
         else:
             engine, first = None, None
-            boneyard = t.set.size - dealt * len(t.players) if t.kind.has_boneyard else 0
+            boneyard = t.set.size - dealt * len(here) if t.kind.has_boneyard else 0
         return RoundPlan(number, engine, first, dealt, max(boneyard, 0))
+
+    @property
+    def status(self) -> GameStatus:
+        """``finished`` or ``in_progress`` (see :attr:`finished`)."""
+        return GameStatus.FINISHED if self.finished else GameStatus.IN_PROGRESS
 
     def summary(self) -> dict[str, Any]:
         """The game-wide results, as stored on the game's row: ``status``,
@@ -236,7 +251,7 @@ class GameState:
         standings = self.standings()
         nxt = self.next_round()
         return {
-            "status": str(GameStatus.FINISHED if self.finished else GameStatus.IN_PROGRESS),
+            "status": str(self.status),
             "standings": [s.as_dict() for s in standings],
             "winners": self.winners(standings),
             "leaders": [s.player for s in standings if s.rank == 1],
@@ -276,7 +291,7 @@ def check_round_at(state: GameState, data: Any, number: int, confirm: bool = Fal
     problems = Problems()
     if number > state.table.most_rounds and not state.table.kind.ends_after_last_engine:
         problems.error(f"rounds[{number - 1}]", "too_many_rounds", tr(
-            "A game has at most {most} rounds, not {count}.", most=state.table.most_rounds, count=number))
+            "A game has at most %(most)s rounds, not %(count)s.", most=state.table.most_rounds, count=number))
         problems.raise_if_any()
     if number == state.played + 1 and not rounds_after and state.finished:
         problems.error(f"rounds[{number - 1}]", "game_finished", tr("The game is finished."))

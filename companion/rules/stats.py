@@ -4,8 +4,8 @@ Everything here reads plain values that the game's stored results already
 hold (points per round, totals, ranks, who went out, blocked rounds): nothing
 re-runs the rules engine. :func:`summarize` turns one game's stored results
 into one :class:`PlayerGame` per player, written once when the game changes;
-:func:`player_stats`, :func:`head_to_head` and :func:`leaderboard` fold such
-lines.
+:func:`player_stats` folds such lines into a player's record; head to head
+(:mod:`.head_to_head`) and the leaderboard (:mod:`.leaderboard`) fold them too.
 
 Who wins (docs/sources.md): Mexican Train, the lowest total after the last
 round (all the documents of docs/sources.md); the classic block and draw games, the first to the
@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import json
 import unicodedata
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from datetime import date
 from typing import Any, Final
@@ -36,7 +36,7 @@ def highest_wins(kind: str) -> bool:
     """True when the highest total wins a game of ``kind``: the classic draw
     and block games (first to the target, [RU]) and picture dominoes (a
     tally of wins, [RU]); False for Mexican Train (lowest total wins, all
-    seeds).
+    the documents of docs/sources.md).
 
     :raises ValueError: an unknown kind.
     """
@@ -423,182 +423,3 @@ def player_stats(player: str, lines: Iterable[PlayerGame], filters: Filters = NO
         longest_streak=longest,
         history=refs,
     )
-
-
-# ---------------------------------------------------------------- head to head
-
-
-@dataclass(frozen=True)
-class Matchup:
-    """One player against another over the games both finished in.
-
-    :ivar player: the first player.
-    :ivar other: the second.
-    :ivar games: finished games both played (both with a place).
-    :ivar ahead: games ``player`` finished ahead of ``other``.
-    :ivar behind: games ``player`` finished behind.
-    :ivar level: games they shared a place.
-    :ivar margin: the sum, over those games, of how many points ``player``
-        finished better than ``other`` (their totals' difference, positive when
-        ``player`` did better: a lower total in Mexican Train, a higher one
-        otherwise).
-    """
-
-    player: str
-    other: str
-    games: int = 0
-    ahead: int = 0
-    behind: int = 0
-    level: int = 0
-    margin: int = 0
-
-    @property
-    def average_margin(self) -> float | None:
-        """Points ``player`` finished better than ``other`` per game (negative: worse)."""
-        return self.margin / self.games if self.games else None
-
-
-@dataclass(frozen=True)
-class HeadToHead:
-    """Two or more players' record in the games they all played.
-
-    :ivar players: the players, as asked.
-    :ivar games: finished games in which every one of them has a place.
-    :ivar wins: per player, those games won (shared first places included).
-    :ivar matchups: every ordered pair ``(a, b)`` with ``a != b``.
-    """
-
-    players: tuple[str, ...]
-    games: int
-    wins: Mapping[str, int]
-    matchups: Mapping[tuple[str, str], Matchup]
-
-
-def head_to_head(players: Sequence[str], lines: Iterable[PlayerGame], filters: Filters = NO_FILTERS) -> HeadToHead:
-    """The record of ``players`` in the finished games where all of them have a
-    place (a game one of them left early is not counted).
-
-    :param players: two or more distinct names.
-    :param lines: game lines of (at least) these players.
-    :param filters: which games count.
-    :raises ValueError: fewer than two players, or a name twice.
-    """
-    names = tuple(players)
-    if len(names) < 2 or len(set(names)) != len(names):
-        raise ValueError("head to head needs two or more different players")
-    wanted = set(names)
-    by_game: dict[int, dict[str, PlayerGame]] = {}
-    for g in lines:
-        if g.player in wanted and g.finished and g.rank is not None and filters.matches(g):
-            by_game.setdefault(g.game_id, {})[g.player] = g
-    together = [game for game in by_game.values() if len(game) == len(names)]
-    wins = {n: sum(1 for game in together if game[n].won) for n in names}
-    matchups: dict[tuple[str, str], Matchup] = {}
-    for a in names:
-        for b in names:
-            if a == b:
-                continue
-            ahead = behind = level = margin = 0
-            for game in together:
-                ga, gb = game[a], game[b]
-                assert ga.rank is not None and gb.rank is not None
-                if ga.rank < gb.rank:
-                    ahead += 1
-                elif ga.rank > gb.rank:
-                    behind += 1
-                else:
-                    level += 1
-                diff = ga.total - gb.total
-                margin += diff if highest_wins(ga.kind) else -diff
-            matchups[(a, b)] = Matchup(a, b, len(together), ahead, behind, level, margin)
-    return HeadToHead(names, len(together), wins, matchups)
-
-
-# ---------------------------------------------------------------- leaderboard
-
-
-@dataclass(frozen=True)
-class Tally:
-    """A player's counts over many games (what a database can sum in one query).
-
-    :ivar player: the name.
-    :ivar games: finished games played.
-    :ivar wins: wins, shared ones included.
-    :ivar shared_wins: shared first places.
-    :ivar place_sum: the sum of the places of the games with a place.
-    :ivar placed: games with a place (not left early).
-    :ivar rounds: rounds played.
-    :ivar rounds_out: rounds gone out.
-    """
-
-    player: str
-    games: int
-    wins: int
-    shared_wins: int = 0
-    place_sum: int = 0
-    placed: int = 0
-    rounds: int = 0
-    rounds_out: int = 0
-
-    @property
-    def share_won(self) -> float:
-        """Games won ÷ games played (0.0-1.0; 0.0 without games)."""
-        return self.wins / self.games if self.games else 0.0
-
-    @property
-    def average_place(self) -> float | None:
-        """The mean place over games with a place; ``None`` without one."""
-        return self.place_sum / self.placed if self.placed else None
-
-
-def tally(player: str, lines: Iterable[PlayerGame], filters: Filters = NO_FILTERS) -> Tally:
-    """Count a player's finished games that pass ``filters`` into a :class:`Tally`."""
-    mine = [g for g in lines if g.player == player and g.finished and filters.matches(g)]
-    return Tally(
-        player=player,
-        games=len(mine),
-        wins=sum(1 for g in mine if g.won),
-        shared_wins=sum(1 for g in mine if g.shared_win),
-        place_sum=sum(g.rank for g in mine if g.rank is not None),
-        placed=sum(1 for g in mine if g.rank is not None),
-        rounds=sum(g.rounds_played for g in mine),
-        rounds_out=sum(g.rounds_out for g in mine),
-    )
-
-
-@dataclass(frozen=True)
-class LeaderRow:
-    """One line of the leaderboard.
-
-    :ivar place: the place (shared by equal share won and wins: 1, 1, 3).
-    :ivar tally: the player's counts.
-    """
-
-    place: int
-    tally: Tally
-
-
-def leaderboard(tallies: Iterable[Tally], min_games: int = 5) -> list[LeaderRow]:
-    """Players with at least ``min_games`` games, best first.
-
-    Order: share of games won (higher first), then games won, then average
-    place (lower first), then name (alphabetically, case-blind); players equal
-    on the first three share a place.
-
-    :param tallies: one :class:`Tally` per player.
-    :param min_games: fewest finished games to be listed (at least 1).
-    :return: the rows in order.
-    """
-    floor = max(min_games, 1)
-    listed = [t for t in tallies if t.games >= floor]
-
-    def merit(t: Tally) -> tuple[float, int, float]:
-        avg = t.average_place
-        return (-t.share_won, -t.wins, avg if avg is not None else float("inf"))
-
-    listed.sort(key=lambda t: (merit(t), t.player.casefold(), t.player))
-    rows: list[LeaderRow] = []
-    for i, t in enumerate(listed):
-        same = bool(rows) and merit(rows[-1].tally) == merit(t)
-        rows.append(LeaderRow(rows[-1].place if same else i + 1, t))
-    return rows

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Literal
 
-from ..errors import Problem, RulesError, tr
+from ..errors import Problem, RulesError, join_names, tr, trn
 from ..tiles import Tile, TileError
 
 Objective = Literal["tiles", "pips"]
@@ -134,7 +134,9 @@ def check_request(
     tiles, unreadable = _read_hand(hand)
     if unreadable:
         problems.append(
-            BadValue(tr("not tiles (write them as 12-5): {tiles}", tiles=", ".join(unreadable)), unreadable)
+            BadValue(trn("This is not a tile (write tiles as 12-5): %(tiles)s.",
+                         "These are not tiles (write tiles as 12-5): %(tiles)s.", len(unreadable),
+                         tiles=join_names(unreadable)), unreadable)
         )
     top = set_n if isinstance(set_n, int) and _set_ok(set_n) else MAX_SET
     problems += _check_tiles(tiles, top, open_end if from_engine else None)
@@ -153,31 +155,31 @@ def _check_settings(
     n_ok = _set_ok(set_n)
     if not n_ok:
         problems.append(
-            BadValue(tr("the set must be double-0 to double-{most}, not {value!r}", most=MAX_SET,
+            BadValue(tr("The set must be double-0 to double-%(most)s, not “%(value)s”.", most=MAX_SET,
                         value=set_n), field="set")
         )
     if not isinstance(open_end, int) or not _is_int(open_end) or open_end < 0 or (
             n_ok and isinstance(set_n, int) and open_end > set_n):
         top = set_n if n_ok else MAX_SET
         problems.append(
-            BadValue(tr("the open end must be a suit from 0 to {top}, not {value!r}", top=top,
+            BadValue(tr("The open end must be a suit from 0 to %(top)s, not “%(value)s”.", top=top,
                         value=open_end),
                      field="open_end")
         )
     if objective not in OBJECTIVES:
         problems.append(
-            BadValue(tr("the objective must be 'tiles' or 'pips', not {value!r}", value=objective),
+            BadValue(tr("The aim must be the most tiles or the most pips, not “%(value)s”.", value=objective),
                      field="objective")
         )
     if not isinstance(avoid_double_end, bool):
         problems.append(
-            BadValue(tr("avoid_double_end must be true or false, not {value!r}", value=avoid_double_end),
+            BadValue(tr("Whether to avoid ending on a double must be yes or no, not “%(value)s”.", value=avoid_double_end),
                      field="avoid_double_end")
         )
     if (not isinstance(time_budget, (int, float)) or isinstance(time_budget, bool)
             or not time_budget > 0):
         problems.append(
-            BadValue(tr("the time budget must be a positive number of seconds, not {value!r}",
+            BadValue(tr("The time to think must be a positive number of seconds, not “%(value)s”.",
                         value=time_budget),
                      field="time_budget")
         )
@@ -209,7 +211,9 @@ def _check_tiles(tiles: list[Tile], top: int, engine_suit: object) -> list[Plann
     outside = [str(t) for t in tiles if t.high > top]
     if outside:
         problems.append(
-            TilesNotInSet(tr("not in a double-{top} set: {tiles}", top=top, tiles=", ".join(outside)),
+            TilesNotInSet(trn("This tile is not in a double-%(top)s set: %(tiles)s.",
+                              "These tiles are not in a double-%(top)s set: %(tiles)s.", len(outside),
+                              top=top, tiles=join_names(outside)),
                           outside)
         )
     seen: set[Tile] = set()
@@ -220,13 +224,15 @@ def _check_tiles(tiles: list[Tile], top: int, engine_suit: object) -> list[Plann
         seen.add(t)
     if repeated:
         problems.append(
-            TileRepeated(tr("given more than once: {tiles}", tiles=", ".join(repeated)), repeated)
+            TileRepeated(trn("This tile is given more than once: %(tiles)s.",
+                             "These tiles are given more than once: %(tiles)s.", len(repeated),
+                             tiles=join_names(repeated)), repeated)
         )
     if isinstance(engine_suit, int) and _is_int(engine_suit) and engine_suit >= 0 \
             and Tile(engine_suit, engine_suit) in seen:
         e = f"{engine_suit}-{engine_suit}"
         problems.append(
-            EngineInHand(tr("{engine} is the engine: it is in the hub, not in the hand", engine=e), [e])
+            EngineInHand(tr("%(engine)s is the engine: it is in the hub, not in the hand.", engine=e), [e])
         )
     return problems
 
