@@ -307,55 +307,77 @@ def render(
     busy = difficulty == "busy"
     canvas = _background(rng, w, h, busy, style)
 
-    placed: list[Placed] = []
     if difficulty == "touching":
-        # Rows of two to four tiles, long sides touching, each row turned as one.
-        groups: list[list[tuple[int, int]]] = []
-        i = 0
-        while i < len(hand):
-            k = min(len(hand) - i, int(rng.integers(2, 5)))
-            groups.append(hand[i:i + k])
-            i += k
-        cols = math.ceil(math.sqrt(len(groups) * w / h))
-        rows = math.ceil(len(groups) / cols)
-        cell = min(w / cols, h / rows)
-        biggest = max(len(g) for g in groups)
-        # A row of k tiles is about length × (k/2) square; keep it in its cell.
-        length = cell / (math.hypot(1.0, biggest / 2) * 1.15) * rng.uniform(0.8, 1.0)
-        for gi, group in enumerate(groups):
-            r, c = divmod(gi, cols)
-            gx = (c + 0.5) * w / cols
-            gy = (r + 0.5) * h / rows
-            angle = float(rng.uniform(-180, 180))
-            step = length / 2  # tile height
-            theta = math.radians(-angle)
-            for j, (a, b) in enumerate(group):
-                off = (j - (len(group) - 1) / 2) * step
-                # offset along the tile's short axis (perpendicular to its long side)
-                dx, dy = -math.sin(theta) * off, math.cos(theta) * off
-                placed.append(Placed(_name(a, b), a, b, (gx + dx, gy + dy), angle, length))
+        placed = _place_rows(rng, hand, w, h)
     else:
-        cols = math.ceil(math.sqrt(count * w / h))
-        rows = math.ceil(count / cols)
-        cell = min(w / cols, h / rows)
-        free_angle = difficulty != "apart"
-        diag = math.hypot(1.0, 0.5) if free_angle else 1.05
-        length = cell / (diag * 1.25) * rng.uniform(0.75, 1.0)
-        slots = rng.permutation(cols * rows)[:count]
-        for (a, b), slot in zip(hand, slots):
-            r, c = divmod(int(slot), cols)
-            slack_x = max(0.0, (w / cols - length * diag * 1.1) / 2)
-            slack_y = max(0.0, (h / rows - length * diag * 1.1) / 2)
-            x = (c + 0.5) * w / cols + rng.uniform(-slack_x, slack_x)
-            y = (r + 0.5) * h / rows + rng.uniform(-slack_y, slack_y)
-            angle = float(rng.uniform(-180, 180) if free_angle else rng.choice((0, 90, 180, 270))
-                          + rng.uniform(-6, 6))
-            placed.append(Placed(_name(a, b), a, b, (x, y), angle, length))
-
+        placed = _place_apart(rng, hand, w, h, free_angle=difficulty != "apart")
     for p in placed:
         sprite, alpha = tile_sprite(p.left, p.right, int(round(p.length)), style)
         _paste(canvas, sprite, alpha, p.centre, p.angle, shadow=True)
+    image = _camera(rng, canvas, difficulty)
+    return Photo(image, [p.tile for p in placed], set_n, style, difficulty, placed)
 
+
+def _place_rows(rng: np.random.Generator, hand: list[tuple[int, int]], w: int, h: int) -> list[Placed]:
+    """Rows of two to four tiles, long sides touching, each row turned as one
+    (the difficulty ``touching``), one row per cell of a grid."""
+    groups: list[list[tuple[int, int]]] = []
+    i = 0
+    while i < len(hand):
+        k = min(len(hand) - i, int(rng.integers(2, 5)))
+        groups.append(hand[i:i + k])
+        i += k
+    cols = math.ceil(math.sqrt(len(groups) * w / h))
+    rows = math.ceil(len(groups) / cols)
+    cell = min(w / cols, h / rows)
+    biggest = max(len(g) for g in groups)
+    # A row of k tiles is about length × (k/2) square; keep it in its cell.
+    length = cell / (math.hypot(1.0, biggest / 2) * 1.15) * rng.uniform(0.8, 1.0)
+    placed: list[Placed] = []
+    for gi, group in enumerate(groups):
+        r, c = divmod(gi, cols)
+        gx = (c + 0.5) * w / cols
+        gy = (r + 0.5) * h / rows
+        angle = float(rng.uniform(-180, 180))
+        step = length / 2  # tile height
+        theta = math.radians(-angle)
+        for j, (a, b) in enumerate(group):
+            off = (j - (len(group) - 1) / 2) * step
+            # offset along the tile's short axis (perpendicular to its long side)
+            dx, dy = -math.sin(theta) * off, math.cos(theta) * off
+            placed.append(Placed(_name(a, b), a, b, (gx + dx, gy + dy), angle, length))
+    return placed
+
+
+def _place_apart(rng: np.random.Generator, hand: list[tuple[int, int]], w: int, h: int,
+                 free_angle: bool) -> list[Placed]:
+    """Tiles apart, one per cell of a grid, shifted a little in it; square to
+    the frame (give or take 6°) unless ``free_angle``."""
+    count = len(hand)
+    cols = math.ceil(math.sqrt(count * w / h))
+    rows = math.ceil(count / cols)
+    cell = min(w / cols, h / rows)
+    diag = math.hypot(1.0, 0.5) if free_angle else 1.05
+    length = cell / (diag * 1.25) * rng.uniform(0.75, 1.0)
+    slots = rng.permutation(cols * rows)[:count]
+    placed: list[Placed] = []
+    for (a, b), slot in zip(hand, slots):
+        r, c = divmod(int(slot), cols)
+        slack_x = max(0.0, (w / cols - length * diag * 1.1) / 2)
+        slack_y = max(0.0, (h / rows - length * diag * 1.1) / 2)
+        x = (c + 0.5) * w / cols + rng.uniform(-slack_x, slack_x)
+        y = (r + 0.5) * h / rows + rng.uniform(-slack_y, slack_y)
+        angle = float(rng.uniform(-180, 180) if free_angle else rng.choice((0, 90, 180, 270))
+                      + rng.uniform(-6, 6))
+        placed.append(Placed(_name(a, b), a, b, (x, y), angle, length))
+    return placed
+
+
+def _camera(rng: np.random.Generator, canvas: np.ndarray, difficulty: str) -> np.ndarray:
+    """What the phone's camera adds to the drawn table: a slant
+    (``perspective``), light falling off (strongly for ``uneven_light``, with a
+    soft shadow), blur and sensor noise. The picture as ``uint8``."""
+    h, w = canvas.shape[:2]
     if difficulty == "perspective":
         k = 0.07
         src = np.float32([[0, 0], [w, 0], [w, h], [0, h]])
@@ -377,8 +399,7 @@ def render(
     blur = float(rng.uniform(0.4, 1.2)) * max(w, h) / 1600
     canvas = cv2.GaussianBlur(canvas, (0, 0), blur)
     canvas += rng.normal(0, rng.uniform(2, 6), canvas.shape[:2])[..., None].astype(np.float32)
-    image = np.clip(canvas, 0, 255).astype(np.uint8)
-    return Photo(image, [p.tile for p in placed], set_n, style, difficulty, placed)
+    return np.clip(canvas, 0, 255).astype(np.uint8)
 
 
 def _name(a: int, b: int) -> str:
