@@ -6,6 +6,8 @@
   and never the rounds.
 * :class:`PlayerTallyRow`: a player's counts per kind, set and rule set,
   summed from the lines, so the leaderboard reads a few hundred rows.
+* :class:`PlayerSummaryRow`: a player's whole record folded once, so his
+  page reads one row whatever the length of his history.
 * :class:`EventRow`, :class:`EventPlayerRow`, :class:`EventGameRow`: a club
   night (or a season), who came, and which ordinary games are its tables.
 """
@@ -86,6 +88,16 @@ class PlayerTallyRow(db.Model):
     rounds_out: Mapped[int] = mapped_column(Integer, default=0)
 
 
+class PlayerSummaryRow(db.Model):
+    """A player's whole record folded once (companion/player_lines.py:
+    ``summary_json``), written again whenever one of his lines changes."""
+
+    __tablename__ = "player_summary"
+
+    player_id: Mapped[int] = mapped_column(ForeignKey("player.id", ondelete="CASCADE"), primary_key=True)
+    data: Mapped[dict[str, Any]] = mapped_column(JSON)
+
+
 class EventRow(db.Model):
     """A club night or a season: the game every table plays and how it is run."""
 
@@ -107,6 +119,9 @@ class EventRow(db.Model):
     """Tables the club can set up."""
     revision: Mapped[int] = mapped_column(Integer, default=1)
     """Raised on every change of the event (check-in, a draw)."""
+    evenings: Mapped[list[str] | None] = mapped_column(JSON, nullable=True)
+    """A season: the days of its evenings after the first (``held_on``), ISO
+    dates in order; ``None`` or empty for a single evening."""
 
 
 class EventPlayerRow(db.Model):
@@ -133,3 +148,5 @@ class EventGameRow(db.Model):
     """The evening's game number (1 for the first game of every table, …)."""
     table_no: Mapped[int] = mapped_column(Integer)
     """1-based table number (table 1 is the top table of a ladder)."""
+    evening: Mapped[int] = mapped_column(Integer, default=1, server_default="1")
+    """The evening of the season the game was played on (1 for a single evening)."""

@@ -51,6 +51,8 @@ class GameRow(db.Model):
     rules: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
     players: Mapped[list[str]] = mapped_column(JSON)
     first_starter: Mapped[str] = mapped_column(String(80))
+    away: Mapped[list[str] | None] = mapped_column(JSON, nullable=True)
+    """Players who have left the table for now (the record's ``away``); ``None``: nobody."""
     revision: Mapped[int] = mapped_column(Integer, default=1)
     """Raised on every change, so a table view can tell when to refresh."""
     view_key: Mapped[str] = mapped_column(String(64), default=new_view_key)

@@ -16,42 +16,23 @@ suggestions and the leaderboard; the record stays.
 
 from __future__ import annotations
 
-import csv
-import io
-import json
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date
-from functools import lru_cache
 from typing import Any
 
-from sqlalchemy import case, delete, func, insert, select, update
+from sqlalchemy import delete, func, select, update
 
-from .club_models import EventGameRow, EventPlayerRow, PlayerGameRow, PlayerTallyRow
+from .club_models import EventPlayerRow, PlayerGameRow, PlayerTallyRow
 from .db import db
 from .i18n import gettext
 from .models import GameRow, PlayerRow, RoundRow
-from .rules.errors import Problem, Problems
-from .rules.profile import rule_applies
-from .rules.read_table import parse_table
+from .player_lines import _bump, rebuild_all, refresh_game, refresh_games
+from .rules.errors import Problem
 from .rules.record import MAX_NAME
 from .rules.stats import (
-    NO_FILTERS,
-    Filters,
-    GameResult,
-    HeadToHead,
-    LeaderRow,
-    PlayerGame,
-    PlayerStats,
-    RoundResult,
-    Tally,
     clean_name,
-    head_to_head,
-    leaderboard,
     name_key,
-    player_stats,
-    rule_set_key,
-    summarize,
 )
 from .security import ID_MAX
 
@@ -401,358 +382,17 @@ def merge(source_id: int, target_id: int) -> Player:
     return get(target_id)
 
 
-# ---------------------------------------------------------------- lines from stored results
-
-
-@lru_cache(maxsize=512)
-def _table_facts(head_json: str) -> tuple[tuple[int, ...], str]:
-    """The engine schedule and the rule-set key of a stored game head (kept
-    per distinct head; reading a head runs no scoring)."""
-    problems = Problems()
-    table = parse_table(json.loads(head_json), problems)
-    if table is None:
-        return (), "{}"
-    changed = {k: v for k, v in table.rules.changed().items() if rule_applies(k, table.kind)}
-    return (tuple(table.engines) if table.is_train else ()), rule_set_key(changed)
-
-
-def _holds_double_blank(hand: Any) -> bool:
-    if not isinstance(hand, Mapping):
-        return False
-    if hand.get("double_blank") is True:
-        return True
-    tiles = hand.get("tiles")
-    return isinstance(tiles, list) and any(str(t).replace(" ", "") in ("0-0",) for t in tiles)
-
-
-def result_from_stored(
-    game_id: int,
-    head: Mapping[str, Any],
-    played_on: date,
-    summary: Any,
-    rounds: Sequence[tuple[int, Any, Any]],
-    event_id: int | None,
-) -> GameResult | None:
-    """:class:`~companion.rules.stats.GameResult` from plain stored values (the
-    migration uses this too).
-
-    :param head: the game record without rounds (kind, set, rules, players).
-    :param summary: the stored summary (``status``, ``standings`` …), or ``None``.
-    :param rounds: ``(number, round record, stored result)`` of every round.
-    :return: ``None`` while the results are not derived.
-    """
-    if not isinstance(summary, Mapping) or any(not isinstance(res, Mapping) for _, _, res in rounds):
-        return None
-    engines, rule_set = _table_facts(json.dumps(dict(head), sort_keys=True))
-    kind = head["kind"]
-    out: list[RoundResult] = []
-    for number, data, res in sorted(rounds, key=lambda r: r[0]):
-        data = data if isinstance(data, Mapping) else {}
-        engine = data.get("engine")
-        if engine is None and engines and number <= len(engines):
-            engine = engines[number - 1]
-        hands = data.get("hands") or {}
-        out.append(RoundResult(
-            number=number,
-            engine=engine if kind == "mexican_train" else None,
-            points=dict(res.get("scores", {})),
-            went_out=tuple(res.get("went_out", ())),
-            blocked=data.get("ended") == "blocked",
-            double_blank=tuple(n for n, h in hands.items() if _holds_double_blank(h)),
-        ))
-    standings = summary.get("standings", [])
-    return GameResult(
-        game_id=game_id,
-        kind=kind,
-        set_n=head["set"],
-        rule_set=rule_set,
-        played_on=played_on,
-        finished=summary.get("status") == "finished",
-        players=tuple(head["players"]),
-        totals={s["player"]: s["total"] for s in standings},
-        ranks={s["player"]: s["rank"] for s in standings},
-        rounds=tuple(out),
-        event_id=event_id,
-    )
-
-
-def line_values(line: PlayerGame, player_id: int, revision: int) -> dict[str, Any]:
-    """The columns of a :class:`PlayerGameRow` for ``line``."""
-    return {
-        "game_id": line.game_id, "player_id": player_id, "name": line.player, "kind": line.kind,
-        "set_n": line.set_n, "rule_set": line.rule_set, "played_on": line.played_on,
-        "finished": line.finished, "total": line.total, "rank": line.rank, "ranked": line.ranked,
-        "firsts": line.firsts, "rounds_played": line.rounds_played, "points": line.points,
-        "rounds_out": line.rounds_out, "rounds_blocked": line.rounds_blocked,
-        "double_blank": line.double_blank, "engines": [list(e) for e in line.engines],
-        "event_id": line.event_id, "revision": revision,
-    }
-
-
-def refresh_game(game_id: int) -> None:
-    """Write the players' lines of one game from its stored results, and their
-    tallies. Call after every change of a game, in the same transaction (no
-    commit here). Only a finished game has lines (the statistics count
-    finished games only), so a round saved in a game still in progress costs
-    two small statements; a game in the trash, or gone, has none. Reads
-    columns, not entities, so what another statement of this transaction just
-    wrote is what is read."""
-    before = set(db.session.execute(
-        select(PlayerGameRow.player_id).where(PlayerGameRow.game_id == game_id)).scalars())
-    game = db.session.execute(
-        select(GameRow.id, GameRow.kind, GameRow.set_n, GameRow.rules, GameRow.players,
-               GameRow.first_starter, GameRow.created_at, GameRow.revision, GameRow.summary,
-               GameRow.status, GameRow.shelf).where(GameRow.id == game_id)
-    ).first()
-    counted = game is not None and game.shelf != "trash" and game.status == "finished"
-    if not counted:
-        if before:
-            db.session.execute(delete(PlayerGameRow).where(PlayerGameRow.game_id == game_id))
-            for pid in sorted(before):
-                _refresh_tally(pid)
-        return
-    assert game is not None
-    rounds = [(r.number, r.data, r.result) for r in db.session.execute(
-        select(RoundRow.number, RoundRow.data, RoundRow.result).where(RoundRow.game_id == game_id))]
-    event_id = db.session.execute(
-        select(EventGameRow.event_id).where(EventGameRow.game_id == game_id)).scalar()
-    head = {"format": "domino-game-record", "version": 1, "kind": game.kind, "set": game.set_n,
-            "rules": dict(game.rules or {}), "players": list(game.players),
-            "first_starter": game.first_starter}
-    result = result_from_stored(game.id, head, game.created_at.date(), game.summary, rounds, event_id)
-    after: set[int] = set()
-    if before:
-        db.session.execute(delete(PlayerGameRow).where(PlayerGameRow.game_id == game_id))
-    if result is not None:
-        lines = summarize(result)
-        ids = remember([ln.player for ln in lines], touch=False)
-        rows = [line_values(ln, ids[ln.player], game.revision or 0) for ln in lines]
-        if rows:
-            db.session.execute(insert(PlayerGameRow), rows)
-        after = set(ids.values())
-    for pid in sorted(before | after):
-        _refresh_tally(pid)
-
-
-def _bump(*player_ids: int) -> None:
-    """Raise the players' ``stats_version``: pages made from their record are stale."""
-    if player_ids:
-        db.session.execute(update(PlayerRow).where(PlayerRow.id.in_(player_ids))
-                           .values(stats_version=PlayerRow.stats_version + 1))
-
-
-def _refresh_tally(player_id: int) -> None:
-    _bump(player_id)
-    db.session.execute(delete(PlayerTallyRow).where(PlayerTallyRow.player_id == player_id))
-    L = PlayerGameRow
-    won = (L.rank == 1)
-    q = (
-        select(
-            L.kind, L.set_n, L.rule_set, func.count(),
-            func.sum(_case(won)), func.sum(_case(won & (L.firsts > 1))),
-            func.sum(func.coalesce(L.rank, 0)), func.sum(_case(L.rank.is_not(None))),
-            func.sum(L.rounds_played), func.sum(L.rounds_out),
-        )
-        .where(L.player_id == player_id, L.finished.is_(True))
-        .group_by(L.kind, L.set_n, L.rule_set)
-    )
-    rows = [
-        {"player_id": player_id, "kind": k, "set_n": s, "rule_set": rs, "games": g,
-         "wins": int(w or 0), "shared_wins": int(sw or 0), "place_sum": int(ps or 0),
-         "placed": int(pl or 0), "rounds": int(r or 0), "rounds_out": int(ro or 0)}
-        for k, s, rs, g, w, sw, ps, pl, r, ro in db.session.execute(q)
-    ]
-    if rows:
-        db.session.execute(insert(PlayerTallyRow), rows)
-
-
-def _case(cond: Any) -> Any:
-    return case((cond, 1), else_=0)
-
-
-def rebuild_all(batch: int = 200) -> int:
-    """Write every game's lines again (after an upgrade, a restore or a
-    recheck). Commits every ``batch`` games.
-
-    :return: the number of games read.
-    """
-    ids = list(db.session.execute(select(GameRow.id).order_by(GameRow.id)).scalars())
-    for i, gid in enumerate(ids, 1):
-        refresh_game(gid)
-        if i % batch == 0:
-            db.session.commit()
-    db.session.commit()
-    return len(ids)
-
-
-# ---------------------------------------------------------------- reading statistics
-
-
-def _line(r: Any, name: str) -> PlayerGame:
-    return PlayerGame(
-        player=name, game_id=r.game_id, kind=r.kind, set_n=r.set_n, rule_set=r.rule_set,
-        played_on=r.played_on, finished=bool(r.finished), total=r.total, rank=r.rank,
-        ranked=r.ranked, firsts=r.firsts, rounds_played=r.rounds_played, points=r.points,
-        rounds_out=r.rounds_out, rounds_blocked=r.rounds_blocked, double_blank=r.double_blank,
-        engines=tuple((int(e[0]), int(e[1])) for e in (r.engines or ())), event_id=r.event_id,
-    )
-
-
-_LINE_COLUMNS = (
-    PlayerGameRow.player_id, PlayerGameRow.game_id, PlayerGameRow.kind, PlayerGameRow.set_n,
-    PlayerGameRow.rule_set, PlayerGameRow.played_on, PlayerGameRow.finished, PlayerGameRow.total,
-    PlayerGameRow.rank, PlayerGameRow.ranked, PlayerGameRow.firsts, PlayerGameRow.rounds_played,
-    PlayerGameRow.points, PlayerGameRow.rounds_out, PlayerGameRow.rounds_blocked,
-    PlayerGameRow.double_blank, PlayerGameRow.engines, PlayerGameRow.event_id,
-)
-
-
-def _where(q: Any, filters: Filters) -> Any:
-    L = PlayerGameRow
-    if filters.kind is not None:
-        q = q.where(L.kind == filters.kind)
-    if filters.set_n is not None:
-        q = q.where(L.set_n == filters.set_n)
-    if filters.since is not None:
-        q = q.where(L.played_on >= filters.since)
-    if filters.until is not None:
-        q = q.where(L.played_on <= filters.until)
-    if filters.rule_set is not None:
-        q = q.where(L.rule_set == filters.rule_set)
-    if filters.event_id is not None:
-        q = q.where(L.event_id == filters.event_id)
-    return q
-
-
-def lines_of(player_ids: Sequence[int], filters: Filters = NO_FILTERS) -> list[PlayerGame]:
-    """The stored lines of these players (finished games passing ``filters``),
-    each carrying the player's roster name."""
-    names = dict(db.session.execute(select(PlayerRow.id, PlayerRow.name).where(
-        PlayerRow.id.in_(player_ids))).all())
-    q = _where(select(*_LINE_COLUMNS).where(
-        PlayerGameRow.player_id.in_(player_ids), PlayerGameRow.finished.is_(True)), filters)
-    return [_line(r, names[r.player_id]) for r in db.session.execute(q)]
-
-
-def stats(player_id: int, filters: Filters = NO_FILTERS, player: Player | None = None) -> PlayerStats:
-    """A player's statistics over his stored lines.
-
-    :param player: the roster entry when already read.
-    :raises RosterError: ``unknown_player``.
-    """
-    p = player or get(player_id)
-    return player_stats(p.name, lines_of([player_id], filters), filters)
-
-
-def choices(player_id: int) -> dict[str, list[Any]]:
-    """The kinds, sets and rule sets of a player's finished games, for the
-    page's filters: ``{"kinds": [...], "sets": [...], "rule_sets": [...]}``."""
-    rows = db.session.execute(
-        select(PlayerTallyRow.kind, PlayerTallyRow.set_n, PlayerTallyRow.rule_set).where(
-            PlayerTallyRow.player_id == player_id)
-    ).all()
-    return {
-        "kinds": sorted({r.kind for r in rows}),
-        "sets": sorted({r.set_n for r in rows}),
-        "rule_sets": sorted({r.rule_set for r in rows}),
-    }
-
-
-def compare(player_ids: Sequence[int], filters: Filters = NO_FILTERS) -> HeadToHead:
-    """Head to head of two or more roster players.
-
-    :raises RosterError: ``unknown_player``; ``bad_value`` for fewer than two.
-    """
-    ids = list(dict.fromkeys(player_ids))
-    if len(ids) < 2:
-        raise RosterError("players", "bad_value", gettext("Choose two or more players."))
-    named = [get(pid).name for pid in ids]
-    L = PlayerGameRow
-    together = (
-        _where(select(L.game_id).where(L.player_id.in_(ids), L.finished.is_(True), L.rank.is_not(None)),
-               filters)
-        .group_by(L.game_id)
-        .having(func.count() == len(ids))
-    )
-    names = dict(zip(ids, named))
-    q = select(*_LINE_COLUMNS).where(L.player_id.in_(ids), L.game_id.in_(together))
-    lines = [_line(r, names[r.player_id]) for r in db.session.execute(q)]
-    return head_to_head(named, lines, filters)
-
-
-def tallies(filters: Filters = NO_FILTERS, include_archived: bool = False) -> list[Tally]:
-    """Every player's counts over finished games passing ``filters``. Without a
-    date or event filter they are summed from the stored tallies; with one,
-    from the lines."""
-    P = PlayerRow
-    if filters.since is None and filters.until is None and filters.event_id is None:
-        T = PlayerTallyRow
-        q = select(
-            P.name, func.sum(T.games), func.sum(T.wins), func.sum(T.shared_wins),
-            func.sum(T.place_sum), func.sum(T.placed), func.sum(T.rounds), func.sum(T.rounds_out),
-        ).join(P, P.id == T.player_id)
-        if filters.kind is not None:
-            q = q.where(T.kind == filters.kind)
-        if filters.set_n is not None:
-            q = q.where(T.set_n == filters.set_n)
-        if filters.rule_set is not None:
-            q = q.where(T.rule_set == filters.rule_set)
-    else:
-        L = PlayerGameRow
-        won = L.rank == 1
-        q = _where(select(
-            P.name, func.count(), func.sum(_case(won)), func.sum(_case(won & (L.firsts > 1))),
-            func.sum(func.coalesce(L.rank, 0)), func.sum(_case(L.rank.is_not(None))),
-            func.sum(L.rounds_played), func.sum(L.rounds_out),
-        ).join(P, P.id == L.player_id).where(L.finished.is_(True)), filters)
-    if not include_archived:
-        q = q.where(P.archived.is_(False))
-    q = q.group_by(P.id, P.name)
-    return [
-        Tally(name, int(g or 0), int(w or 0), int(sw or 0), int(ps or 0), int(pl or 0), int(r or 0),
-              int(ro or 0))
-        for name, g, w, sw, ps, pl, r, ro in db.session.execute(q)
-    ]
-
-
-def ranking(filters: Filters = NO_FILTERS, min_games: int = 5) -> list[LeaderRow]:
-    """The leaderboard (archived players left out)."""
-    return leaderboard(tallies(filters), min_games)
-
-
-def ids_by_name(names: Iterable[str]) -> dict[str, int]:
-    """Roster ids of names (case and Unicode form ignored); unknown names left out."""
-    wanted = {name_key(n): n for n in names}
-    rows = db.session.execute(select(PlayerRow.id, PlayerRow.key).where(PlayerRow.key.in_(wanted)))
-    return {wanted[k]: pid for pid, k in rows}
-
-
-def version(player_ids: Sequence[int]) -> tuple[int, ...]:
-    """The ``stats_version`` of each player (a page made from their records
-    stays right while these do not change); ``-1`` for one not on the roster."""
-    found = dict(db.session.execute(
-        select(PlayerRow.id, PlayerRow.stats_version)
-        .where(PlayerRow.id.in_([p for p in player_ids if 0 < p <= ID_MAX]))).all())
-    return tuple(found.get(pid, -1) for pid in player_ids)
-
-
-def roster_version() -> tuple[int, int]:
-    """Changes whenever any player's record or the roster changes: the sum of
-    every ``stats_version`` and the number of players."""
-    total, count = db.session.execute(
-        select(func.coalesce(func.sum(PlayerRow.stats_version), 0), func.count(PlayerRow.id))).one()
-    return int(total), int(count)
-
-
 # ---------------------------------------------------------------- backups
 
 
 def dump_players() -> list[dict[str, Any]]:
-    """The roster for a backup: ``[{"name", "last_played", "archived"}]`` by name."""
+    """The roster for a backup: ``[{"id", "name", "last_played", "archived"}]`` by
+    name (the id, so that a restore keeps the ids the API showed)."""
     rows = db.session.execute(
-        select(PlayerRow.name, PlayerRow.last_played, PlayerRow.archived).order_by(PlayerRow.name))
-    return [{"name": n, "last_played": (w.isoformat() if w else None), "archived": bool(a)}
-            for n, w, a in rows]
+        select(PlayerRow.id, PlayerRow.name, PlayerRow.last_played, PlayerRow.archived)
+        .order_by(PlayerRow.name))
+    return [{"id": i, "name": n, "last_played": (w.isoformat() if w else None), "archived": bool(a)}
+            for i, n, w, a in rows]
 
 
 def restore_players(entries: Iterable[Mapping[str, Any]]) -> int:
@@ -763,6 +403,10 @@ def restore_players(entries: Iterable[Mapping[str, Any]]) -> int:
     """
     from datetime import datetime
 
+    entries = list(entries)
+    given = [p.get("id") for p in entries]
+    keep_ids = all(isinstance(i, int) and not isinstance(i, bool) and 0 < i <= ID_MAX for i in given) \
+        and len(set(given)) == len(given)
     seen: set[str] = set()
     for p in entries:
         key = name_key(p["name"])
@@ -771,74 +415,13 @@ def restore_players(entries: Iterable[Mapping[str, Any]]) -> int:
         seen.add(key)
         when = p.get("last_played")
         row = PlayerRow(name=clean_name(p["name"]), key=key, archived=bool(p.get("archived", False)))
+        if keep_ids:
+            row.id = p["id"]  # the id the API showed (older backups have none)
         if when:
             row.last_played = datetime.fromisoformat(when)
         db.session.add(row)
     db.session.flush()
     return len(seen)
-
-
-# ---------------------------------------------------------------- CSV
-
-
-CSV_COLUMNS = ("player", "games", "wins", "shared_wins", "share_won", "average_place", "rounds",
-               "rounds_out")
-"""The columns of the statistics CSV (``/players/stats.csv``)."""
-
-
-def stats_csv(rows: Iterable[Tally]) -> str:
-    """The players' counts as CSV, one line per player, names in
-    alphabetical order; shares with three decimals."""
-    buf = io.StringIO()
-    w = csv.writer(buf, lineterminator="\r\n")
-    w.writerow(CSV_COLUMNS)
-    for t in sorted(rows, key=lambda t: (t.player.casefold(), t.player)):
-        avg = t.average_place
-        w.writerow([_csv_text(t.player), t.games, t.wins, t.shared_wins, f"{t.share_won:.3f}",
-                    "" if avg is None else f"{avg:.2f}", t.rounds, t.rounds_out])
-    return buf.getvalue()
-
-
-def games_csv(lines: Iterable[PlayerGame]) -> str:
-    """One player's games as CSV, oldest first."""
-    buf = io.StringIO()
-    w = csv.writer(buf, lineterminator="\r\n")
-    w.writerow(("date", "game", "kind", "set", "total", "place", "won", "shared", "rounds",
-                "points", "rounds_out", "rounds_blocked", "double_blank"))
-    for g in sorted(lines, key=lambda g: (g.played_on, g.game_id)):
-        w.writerow([g.played_on.isoformat(), g.game_id, g.kind, g.set_n, g.total,
-                    "" if g.rank is None else g.rank, int(g.won), int(g.shared_win), g.rounds_played,
-                    g.points, g.rounds_out, g.rounds_blocked, g.double_blank])
-    return buf.getvalue()
-
-
-def _csv_text(value: str) -> str:
-    """A name made safe for a spreadsheet: a leading ``= + - @`` (a formula)
-    gets a quote mark in front."""
-    return "'" + value if value[:1] in ("=", "+", "-", "@", "\t", "\r") else value
-
-
-def parse_filters(args: Mapping[str, str]) -> Filters:
-    """Filters from a query string: ``kind``, ``set``, ``since``, ``until``
-    (YYYY-MM-DD), ``rules`` (a rule-set key); unknown or malformed values are
-    ignored (the page shows every game)."""
-    kind = args.get("kind") or None
-    if kind not in (None, "mexican_train", "draw", "block", "picture"):
-        kind = None
-    set_n: int | None
-    try:
-        set_n = int(args["set"]) if args.get("set") else None
-    except ValueError:
-        set_n = None
-
-    def day(key: str) -> date | None:
-        try:
-            return date.fromisoformat(args[key]) if args.get(key) else None
-        except ValueError:
-            return None
-
-    return Filters(kind=kind, set_n=set_n, since=day("since"), until=day("until"),
-                   rule_set=args.get("rules") or None)
 
 
 def known_names(limit: int = 200) -> list[str]:
@@ -849,10 +432,30 @@ def known_names(limit: int = 200) -> list[str]:
     return list(db.session.execute(q).scalars())
 
 
-__all__ = [
-    "Player", "RosterError", "add", "archive", "choices", "compare", "dump_players", "find", "games_csv", "get",
-    "known_names", "lines_of", "merge", "parse_filters", "players", "ranking", "rebuild_all",
-    "refresh_game", "remember", "rename", "restore_players", "roster_version", "stats", "stats_csv",
-    "tallies", "version",
-]
+def regulars(limit: int = 12, days: int = 120, today: date | None = None) -> list[str]:
+    """The club's regulars, offered for a quick check-in: the players (archived
+    left out) with the most games played in the last ``days`` days, most
+    first (then by name); fewer than ``limit`` of those are made up with the
+    most recently seen players.
 
+    :param limit: how many names at most.
+    :param days: how far back "recent" reaches (days, counted from ``today``).
+    :return: names.
+    """
+    from datetime import timedelta
+
+    since = (today or date.today()) - timedelta(days=days)
+    L, P = PlayerGameRow, PlayerRow
+    q = (select(P.name).join(L, L.player_id == P.id)
+         .where(P.archived.is_(False), L.played_on >= since)
+         .group_by(P.id, P.name).order_by(func.count().desc(), P.name).limit(limit))
+    names = list(db.session.execute(q).scalars())
+    if len(names) < limit:
+        names += [n for n in known_names(limit) if n not in names][: limit - len(names)]
+    return names
+
+
+__all__ = [
+    "Player", "RosterError", "add", "archive", "dump_players", "find", "get", "known_names", "merge",
+    "players", "rebuild_all", "refresh_game", "refresh_games", "regulars", "remember", "rename", "restore_players",
+]

@@ -17,6 +17,7 @@ from .conftest import ARTIFACTS, TOKEN, shot
 pytestmark = pytest.mark.browser
 
 TABLET = {"width": 1024, "height": 768}
+PHONE = {"width": 390, "height": 844}
 CLUB = ["Ana", "Ben", "Chen", "Dee", "Eli", "Fatima", "Gus", "Hyun-woo", "Ines", "Jon", "Kasia"]
 
 
@@ -71,6 +72,13 @@ def test_club_evening_from_check_in_to_printed_standings(live, browser, api_clie
     play_round(api_client, first["game"], 1, first["players"], rng)
     screen.wait_for_selector(f"#tbl-{first['table']} >> text=after round 1", timeout=10_000)
     shot(screen, "club-3-big-screen")
+    phone = browser.new_context(viewport=PHONE, has_touch=True)
+    small = phone.new_page()
+    small.goto(f"{live}/events/{event_id}/screen?token={TOKEN}")
+    small.wait_for_selector(f"#tbl-{first['table']} >> text=after round 1")
+    assert small.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    shot(small, "club-3-big-screen-phone")
+    phone.close()
 
     # Every table plays its quick game (6-6 down to 0-0: seven rounds).
     for t in tables:
@@ -130,3 +138,10 @@ def test_a_family_year_on_the_player_page(live, browser, api_client):
     page.wait_for_selector("text=24 finished games played together.")
     shot(page, "head-to-head")
     ctx.close()
+    phone = browser.new_context(viewport=PHONE, has_touch=True)
+    small = phone.new_page()
+    small.goto(f"{live}/players/{ids['Zoë']}?token={TOKEN}")
+    assert small.locator(".stat .figure").first.inner_text() == "24"
+    assert small.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    shot(small, "player-page-phone")
+    phone.close()

@@ -278,3 +278,56 @@ def test_standings_as_csv(api, client):
     # s0: 1st of four, 4 place points, 3 points in 2 rounds, out once.
     assert lines[1] == f"1,{s0},1,1,4,2,3,1.50,1"
     assert len(lines) == 1 + len(PEOPLE)
+
+
+def test_a_season_of_two_evenings_with_standings_across_them(api, client):
+    # Evening 1 (2026-11-26): Ana Ben Chen Dee at one table, the pattern for
+    # four: s0 3, s1 5, s2 20, s3 35 (s0 wins; 2 rounds each).
+    # Evening 2 (2026-12-03): everyone checks in again; Dee stays home, so one
+    # table of three: t0 4, t1 4 (a shared first place: a win each), t2 18.
+    # Across the season: games 2 for the three who came twice, 1 for Dee;
+    # wins as counted by hand from the seats; rounds 4 and 2.
+    ev = _event(api, players=["Ana", "Ben", "Chen", "Dee"], tables=1, scoring="wins")
+    eid = ev["id"]
+    api.post(f"/api/events/{eid}/draw", json={})
+    first = _play_evening_game(api, eid)[1]
+    # Not before the day of the last evening.
+    r = api.post(f"/api/events/{eid}/evenings", json={"held_on": "2026-11-26"})
+    assert r.status_code == 422 and r.get_json()["errors"][0]["path"] == "held_on"
+    r = api.post(f"/api/events/{eid}/evenings", json={"held_on": "2026-12-03"})
+    assert r.status_code == 201, r.get_data(as_text=True)
+    body = r.get_json()
+    assert body["evenings"] == ["2026-11-26", "2026-12-03"] and body["evening"] == 2
+    assert all(not p["present"] for p in body["players"])
+    api.post(f"/api/events/{eid}/players", json={"players": ["Ana", "Ben", "Chen"]})
+    r = api.post(f"/api/events/{eid}/draw", json={})
+    assert r.status_code == 201, r.get_data(as_text=True)
+    games = r.get_json()["games"]
+    assert [[t["evening"] for t in tables] for tables in games] == [[1], [2]]
+    second = _play_evening_game(api, eid)[1]
+    assert sorted(second) == ["Ana", "Ben", "Chen"]
+
+    wins = {first[0]: 1}
+    for name in second[:2]:
+        wins[name] = wins.get(name, 0) + 1
+    lines = {s["player"]: s for s in api.get(f"/api/events/{eid}/standings").get_json()["standings"]}
+    assert {n: s["games"] for n, s in lines.items()} == {"Ana": 2, "Ben": 2, "Chen": 2, "Dee": 1}
+    assert {n: s["wins"] for n, s in lines.items()} == {n: wins.get(n, 0) for n in ["Ana", "Ben", "Chen", "Dee"]}
+    assert {n: s["rounds"] for n, s in lines.items()} == {"Ana": 4, "Ben": 4, "Chen": 4, "Dee": 2}
+    page = client.get(f"/events/{eid}/standings").get_data(as_text=True)
+    assert "A season of 2 evenings" in page
+    desk = client.get(f"/events/{eid}").get_data(as_text=True)
+    assert "Evening 2 of the season" in desk and "Game 1 of the evening" in desk
+
+
+def test_a_season_in_a_backup(app, api, tmp_path):
+    from companion import backup
+
+    ev = _event(api, players=["Ana", "Ben", "Chen", "Dee"], tables=1)
+    api.post(f"/api/events/{ev['id']}/draw", json={})
+    _play_evening_game(api, ev["id"])
+    api.post(f"/api/events/{ev['id']}/evenings", json={"held_on": "2026-12-03"})
+    with app.app_context():
+        dumped = backup.dump()["events"][0]
+    assert dumped["evenings"] == ["2026-12-03"]
+    assert [g["evening"] for g in dumped["games"]] == [1]

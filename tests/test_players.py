@@ -262,3 +262,43 @@ def test_a_kept_page_follows_every_change_of_the_record(api, client, history):
     assert client.get("/players/leaderboard?min=1").get_data(as_text=True) != board
     api.patch(f"/api/players/{ana}", json={"name": "Anabel"})
     assert "Anabel" in client.get(f"/players/{ana}").get_data(as_text=True)
+
+
+def test_regulars_are_the_most_frequent_recent_players(app, api, history):
+    # Ana and Ben played three games each, Chen one; Zed is on the roster but
+    # never played: by games, then name, then the most recently seen.
+    from datetime import date, timedelta
+
+    from companion import roster
+
+    api.post("/api/players", json={"name": "Zed"})
+    with app.app_context():
+        assert roster.regulars(limit=2) == ["Ana", "Ben"]
+        assert roster.regulars(limit=3) == ["Ana", "Ben", "Chen"]
+        assert len(roster.regulars(limit=4)) == 4
+        # A year on, nobody played recently: only the most recently seen, still limited.
+        later = date.today() + timedelta(days=365)
+        assert len(roster.regulars(limit=2, today=later)) == 2
+
+
+def test_event_desk_offers_only_the_regulars(app, api, client, history):
+    for i in range(30):
+        api.post("/api/players", json={"name": f"Guest {i:02d}"})
+    ev = api.post("/api/events", json={"name": "Friday", "kind": "mexican_train", "set": 12}).get_json()
+    page = client.get(f"/events/{ev['id']}").get_data(as_text=True)
+    assert "+ Ana" in page and "+ Ben" in page and "+ Chen" in page
+    assert page.count('class="chip"') == 12
+
+
+def test_game_json_carries_player_ids_beside_names(api, history):
+    g1 = history["games"][0]
+    ids = history["ids"]
+    one = api.get(f"/api/games/{g1}").get_json()
+    assert one["players"] == ["Ana", "Ben", "Chen"]
+    assert one["player_ids"] == {"Ana": ids["Ana"], "Ben": ids["Ben"], "Chen": ids["Chen"]}
+    listed = {g["id"]: g for g in api.get("/api/games").get_json()["games"]}
+    assert listed[g1]["player_ids"] == one["player_ids"]
+    # A rename: the same id beside the new name.
+    api.patch(f"/api/players/{ids['Chen']}", json={"name": "Chén"})
+    again = api.get(f"/api/games/{g1}").get_json()
+    assert again["player_ids"]["Chén"] == ids["Chen"]

@@ -135,7 +135,7 @@ def upgrade():
 
 def _backfill(bind):
     """Players' lines and tallies of every game whose results are stored."""
-    from companion.roster import line_values, result_from_stored
+    from companion.player_lines import line_values, result_from_stored
     from companion.rules.stats import clean_name, name_key, summarize
 
     columns = {c['name'] for c in sa.inspect(bind).get_columns('game')}
