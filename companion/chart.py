@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import math
 import unicodedata
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 WIDTH = 720
@@ -171,12 +171,40 @@ def spread_labels(wanted: Sequence[float], low: float, high: float, gap: float =
     return placed
 
 
-def running_totals_chart(
-    players: Sequence[str],
-    running: Sequence[Mapping[str, int | None]],
-    scores: Sequence[Mapping[str, int | None]] | None = None,
-    rounds_planned: int | None = None,
-) -> Chart | None:
+def _value_range(running: Sequence[Mapping[str, int | None]]) -> tuple[float, float, int]:
+    """The chart's value axis: ``(lowest, highest, step)`` in points, 0 always
+    inside, both ends on a multiple of a :func:`nice_step`."""
+    values = [t for row in running for t in row.values() if t is not None]
+    lo = min([0, *values])
+    hi = max([0, *values])
+    step = nice_step(hi - lo)
+    lo = math.floor(lo / step) * step
+    return lo, max(math.ceil(hi / step) * step, lo + step), step
+
+
+def _line(name: str, running: Sequence[Mapping[str, int | None]],
+          scores: Sequence[Mapping[str, int | None]] | None,
+          x_at: Callable[[int], float], y_at: Callable[[float], float],
+          ) -> tuple[list[tuple[float, float]], tuple[tuple[float, float, int, int], ...]]:
+    """One player's line: its points (SVG units) and its dots ``(x, y, round,
+    total)``; a late joiner's line starts from the total they joined with."""
+    pts: list[tuple[float, float]] = []
+    dots: list[tuple[float, float, int, int]] = []
+    for n, row in enumerate(running, start=1):
+        total = row.get(name)
+        if total is None:
+            continue
+        if not pts and (n == 1 or scores is not None):
+            scored = (scores[n - 1].get(name) or 0) if scores is not None else total
+            pts.append((x_at(n - 1), y_at(total - scored)))
+        pts.append((x_at(n), y_at(total)))
+        dots.append((x_at(n), y_at(total), n, total))
+    return pts, tuple(dots)
+
+
+def running_totals_chart(players: Sequence[str], running: Sequence[Mapping[str, int | None]],
+                         scores: Sequence[Mapping[str, int | None]] | None = None,
+                         rounds_planned: int | None = None) -> Chart | None:
     """The line chart of each player's total after each round.
 
     Every line starts at round 0 with 0 points; a player who joined late starts
@@ -196,15 +224,8 @@ def running_totals_chart(
     """
     if not running:
         return None
-    played = len(running)
-    last_round = max(played, rounds_planned or 0, 1)
-    values = [t for row in running for t in row.values() if t is not None]
-    lo = min([0, *values])
-    hi = max([0, *values])
-    step = nice_step(hi - lo)
-    lo = math.floor(lo / step) * step
-    hi = max(math.ceil(hi / step) * step, lo + step)
-
+    last_round = max(len(running), rounds_planned or 0, 1)
+    lo, hi, step = _value_range(running)
     y_values = range(int(lo), int(hi) + 1, step)
     joined = [name for name in players if any(row.get(name) is not None for row in running)]
     finals = {name: next((row[name] for row in reversed(running) if row.get(name) is not None), None)
@@ -227,36 +248,15 @@ def running_totals_chart(
     x_every = 1 if last_round <= 16 else nice_step(last_round, 12)
     x_ticks = tuple((x_at(n), n) for n in range(0, last_round + 1, x_every))
     y_ticks = tuple((y_at(v), v) for v in y_values)
-
     lines = []
     for seat, name in enumerate(players):
-        pts: list[tuple[float, float]] = []
-        dots: list[tuple[float, float, int, int]] = []
-        for n, row in enumerate(running, start=1):
-            total = row.get(name)
-            if total is None:
-                continue
-            if not pts and (n == 1 or scores is not None):
-                scored = (scores[n - 1].get(name) or 0) if scores is not None else total
-                pts.append((x_at(n - 1), y_at(total - scored)))
-            pts.append((x_at(n), y_at(total)))
-            dots.append((x_at(n), y_at(total), n, total))
-        if not pts:
-            continue
-        lines.append((seat, name, pts, tuple(dots), dots[-1][3] if dots else None))
-
+        pts, dots = _line(name, running, scores, x_at, y_at)
+        if pts:
+            lines.append((seat, name, pts, dots, dots[-1][3] if dots else None))
     label_ys = spread_labels([p[-1][1] for _, _, p, _, _ in lines], top + 4, bottom)
     series = tuple(
-        Series(
-            player=name,
-            style=seat % SERIES_STYLES,
-            points=" ".join(f"{x},{y}" for x, y in pts),
-            dots=dots,
-            total=total,
-            label_y=round(label_ys[i], 1),
-            end=pts[-1],
-            label=labels[name],
-        )
+        Series(player=name, style=seat % SERIES_STYLES, points=" ".join(f"{x},{y}" for x, y in pts),
+               dots=dots, total=total, label_y=round(label_ys[i], 1), end=pts[-1], label=labels[name])
         for i, (seat, name, pts, dots, total) in enumerate(lines)
     )
     return Chart(WIDTH, height, (left, top, right, bottom), x_ticks, y_ticks, series)

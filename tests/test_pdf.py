@@ -247,7 +247,7 @@ def test_changed_rules_are_listed_with_their_explanation():
 
 
 def test_classic_block_game_has_no_engine_column():
-    # Block dominoes, double-6, seed 003: the round's winner scores the others' pips.
+    # Block game, double-6, seed 003: the round's winner scores the others' pips.
     #   round 1, domino:  Ana out → Ana scores Ben 12 + Chen 9 = 21
     #   round 2, blocked: lowest hand Ben 5 → Ben scores Ana 14 + Chen 20 = 34
     # Totals Ana 21, Ben 34, Chen 0; highest first: Ben, Ana, Chen.
@@ -267,7 +267,7 @@ def test_classic_block_game_has_no_engine_column():
         ],
     }
     text = pdf_text(score_sheet_pdf(read_game(record, confirm=True), played_on=DAY))
-    assert "Block dominoes score sheet" in text
+    assert "Block game score sheet" in text  # the name the app gives the kind
     assert "6-6" not in text and "Engine" not in text
     assert totals_line(text) == ["21", "34", "0"]
     assert re.search(r"player\s+ben\s+ana\s+chen", text.lower())

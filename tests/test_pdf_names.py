@@ -67,6 +67,17 @@ def test_names_head_the_grid_whole_on_an_eight_player_sheet():
     assert "Konstantinopoulos" in words or re.search(r"Konstantino?p?\S*[-\u2010] \S*oulos", head), head
 
 
+def test_names_head_the_grid_whole_on_a_nine_player_sheet():
+    # a walk-through's sheet printed "Bartholome" over "w" with nine columns
+    nine = ["Bartholomew", "Maximilian-Alexander", "Guinevere", "Александра", "Hyun-woo", "Fatima",
+            "Zoë", "Nadia", "Wolfgang"]
+    record = {"set": 12, "players": nine, "first_starter": nine[0], "rounds": []}
+    text = pdf_text(score_sheet_pdf(read_game(record, confirm=True), played_on=DAY))
+    head = next(line for line in text.splitlines() if "Guinevere" in line and "Fatima" in line)
+    for whole in ("Bartholomew", "Guinevere", "Александра", "Wolfgang"):
+        assert whole in head.split(), head
+
+
 @pytest.mark.skipif(not shutil.which("fc-list") or b"Symbola" not in subprocess.run(
     ["fc-list"], capture_output=True).stdout, reason="fonts-symbola is not installed (make fonts)")
 def test_emoji_in_names_print_with_an_embedded_font():

@@ -11,10 +11,10 @@ import datetime
 from typing import Any
 
 from ..i18n import in_language
-from ..rules.errors import tr
+from ..rules.errors import tr, trn
 from ..rules.game import Game
-from ..rules.kinds import GameStatus
-from ..rules.schedule import starter
+from ..rules.kinds import GameKind, GameStatus
+from ..rules.schedule import next_starter
 from .layout import OPEN_ROWS, PAPERS, geometry, with_row
 from .words import format_date, kind_words, names_text, ordinal, rules_in_play
 
@@ -79,7 +79,7 @@ def _sheet_context(
     totals, standings, winners_list = _standings(game, status)
     rule_lines = rules_in_play(game)
     context: dict[str, Any] = {
-        "title": title or tr("{game} score sheet", game=words["name"]),
+        "title": title or tr("%(game)s score sheet", game=words["name"]),
         "game_name": words["name"],
         "unit": words["unit"],
         "wins": words["wins"],
@@ -88,7 +88,7 @@ def _sheet_context(
         "played_on_iso": played_on.isoformat(),
         "blank": blank,
         "status": status,
-        "set_label": tr("Double-{n}", n=table.set_n),
+        "set_label": tr("Double-%(n)s", n=table.set_n),
         "has_engines": has_engines,
         "rules": rule_lines,
         "double_blank_points": rules.double_blank_points if table.kind.has_engine else 0,
@@ -101,6 +101,7 @@ def _sheet_context(
         "winners": winners_list,
         "winners_text": names_text(winners_list),
         "winning_total": standings[0]["total"] if standings else None,
+        "winning_score": _score_words(table.kind, standings[0]["total"]) if standings else "",
         "any_absent": any(c["absent"] for r in rounds for c in r["cells"]),
         "stylesheet": STYLESHEET,
     }
@@ -123,6 +124,7 @@ def _round_rows(game: Game, *, blank: bool, row_count: int) -> list[dict[str, An
     played = () if blank else game.rounds
     scores = game.scores() if played else []
     running = game.running_totals() if played else []
+    starters = _starters(game, len(played), row_count) if has_engines else [""] * row_count
     rounds: list[dict[str, Any]] = []
     for i in range(row_count):
         number = i + 1
@@ -132,9 +134,7 @@ def _round_rows(game: Game, *, blank: bool, row_count: int) -> list[dict[str, An
         row: dict[str, Any] = {
             "number": number,
             "engine": f"{engine}-{engine}" if engine is not None else "",
-            "starter": (
-                starter(table.players, table.first_starter, number, absent) if has_engines else ""
-            ),
+            "starter": starters[i],
             "played": rnd is not None,
             "next": not blank and i == len(played) and not game.finished,
             "ended": rnd.ended if rnd is not None else None,
@@ -162,6 +162,18 @@ def _round_rows(game: Game, *, blank: bool, row_count: int) -> list[dict[str, An
                 )
         rounds.append(row)
     return rounds
+
+
+def _starters(game: Game, played: int, row_count: int) -> list[str]:
+    """Who starts each round of a Mexican Train sheet: as recorded for the
+    ``played`` rounds, then passing clockwise among the players at the table."""
+    table = game.table
+    names = [r.starter or "" for r in game.results[:played]]
+    previous = names[-1] if names else None
+    while len(names) < row_count:
+        previous = next_starter(table.players, previous, table.first_starter, table.at_table)
+        names.append(previous)
+    return names
 
 
 def _status(game: Game, blank: bool) -> str:
@@ -197,3 +209,11 @@ def _standings(
         for s in game.standings()
     ]
     return totals, standings, winners_list
+
+
+def _score_words(kind: GameKind, total: int) -> str:
+    """A winner's total with its unit, in the plural form the count takes:
+    ``1 point``, ``12 points``; picture dominoes ``1 round won``."""
+    if kind.counts_pips:
+        return trn("%(n)s point", "%(n)s points", total)
+    return trn("%(n)s round won", "%(n)s rounds won", total)

@@ -117,7 +117,9 @@ def with_row(context: dict[str, Any], row_mm: float) -> dict[str, Any]:
     # down to 5 pt, and past that breaks with a hyphen, never in mid-word unmarked
     longest = max(word_em(word) for name in context["players"] for word in name_words(name))
     type_pt["names"] = fit_pt(player_mm - 2.5, longest / _BOLD_LETTER_EM, _BOLD_LETTER_EM, 10.0, 6.5)
-    heads = [fit_name(name, player_mm - 2.5, type_pt["names"]) for name in context["players"]]
+    # the cell's padding, and a millimetre to spare: the width of a bold word
+    # is estimated from average letters ("Bartholomew" broke in mid-word at 9 columns)
+    heads = [fit_name(name, player_mm - 3.5, type_pt["names"]) for name in context["players"]]
     return {**context, "row_mm": row_mm, "compact": compact, "type_pt": type_pt, "name_heads": heads}
 
 

@@ -4,7 +4,7 @@ A sheet is printed in the language asked for (``language=``), with or without
 a request: :class:`companion.i18n.in_language` sets it for the making of one
 sheet, and every word goes through the one translation path of the app
 (``tr``/``trn`` of :mod:`companion.rules.errors`, installed by
-:mod:`companion.i18n`, ``str.format`` placeholders). Labels of rules and
+:mod:`companion.i18n`, ``%(name)s`` placeholders). Labels of rules and
 values come from :mod:`companion.labels`, shared with the pages.
 """
 
@@ -15,16 +15,16 @@ from typing import Any
 
 from ..i18n import language_in_use
 from ..labels import POINT_RULES, RULE_LABELS, VALUE_LABELS
-from ..rules.errors import tr
+from ..rules.errors import join_names, tr, trn
 from ..rules.game import Game
 from ..rules.profile import OPTIONS_BY_KEY
 
 
 def ordinal(n: int) -> str:
     # Translators: a place in the standings on the sheet ("1st"; "1." or "1위" elsewhere).
-    place = tr("{n}th")
-    if place != "{n}th":
-        return place.format(n=n)
+    place = tr("%(n)sth")
+    if place != "%(n)sth":
+        return place % {"n": n}
     suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
     return f"{n}{suffix}"
 
@@ -44,10 +44,9 @@ def format_date(day: datetime.date) -> str:
 
 
 def names_text(names: list[str]) -> str:
-    """``Ana``, ``Ana and Ben``, ``Ana, Ben and Chen``."""
-    if len(names) <= 1:
-        return "".join(names)
-    return tr("{names} and {last}", names=", ".join(names[:-1]), last=names[-1])
+    """``Ana``, ``Ana and Ben``, ``Ana, Ben, and Chen``: joined as the
+    language in use joins a list (Babel's ``format_list`` in the app)."""
+    return join_names(names)
 
 
 def rule_value(key: str, value: Any) -> str:
@@ -59,16 +58,16 @@ def rule_value(key: str, value: Any) -> str:
     if key == "draw_counts":
         counts = sorted((int(players), tiles) for players, tiles in value.items())
         return ", ".join(
-            tr("{players} players: {tiles}", players=players, tiles=tiles) for players, tiles in counts
+            tr("%(players)s players: %(tiles)s", players=players, tiles=tiles) for players, tiles in counts
         )
     if key in ("start_engine", "end_engine"):
         return f"{value}-{value}"
     if key == "out_on_double_multiplier":
         return f"×{value}"
     if key == "round_to":
-        return tr("nearest {value}", value=value)
+        return tr("nearest %(value)s", value=value)
     if key in POINT_RULES:
-        return tr("{value} points", value=value)
+        return tr("%(value)s points", value=value)
     if isinstance(value, str):
         return tr(VALUE_LABELS[value]) if value in VALUE_LABELS else value.replace("_", " ")
     return str(value)
@@ -84,18 +83,18 @@ def rules_in_play(game: Game) -> list[dict[str, Any]]:
     if table.engines:
         first, last = table.engines[0], table.engines[-1]
         set_explain = tr(
-            "{size} tiles; {rounds} rounds, engines {first}-{first} to {last}-{last}.",
+            "%(size)s tiles; %(rounds)s rounds, engines %(first)s-%(first)s to %(last)s-%(last)s.",
             size=table.set.size, rounds=len(table.engines), first=first, last=last,
         )
     else:
-        set_explain = tr("{size} tiles.", size=table.set.size)
+        set_explain = tr("%(size)s tiles.", size=table.set.size)
     lines: list[dict[str, Any]] = [
-        {"label": tr("Set"), "value": tr("Double-{n}", n=n), "explain": set_explain},
+        {"label": tr("Set"), "value": tr("Double-%(n)s", n=n), "explain": set_explain},
         {
             "label": tr("Deal"),
-            "value": tr("{n} tiles each", n=table.standard_deal()),
+            "value": trn("%(n)s tile each", "%(n)s tiles each", table.standard_deal()),
             "explain": tr(
-                "{players} players; a round's own deal may differ.", players=len(table.players)
+                "%(players)s players; a round's own deal may differ.", players=len(table.players)
             ),
         },
     ]
@@ -138,7 +137,7 @@ def kind_words(game: Game) -> dict[str, str]:
             "unit": tr("points"),
             "wins": tr("lowest total wins"),
             "hint": tr(
-                "Game in progress: the lowest total after the {last}-{last} round wins.", last=last
+                "Game in progress: the lowest total after the %(last)s-%(last)s round wins.", last=last
             ),
         }
     if not kind.counts_pips:
@@ -150,10 +149,10 @@ def kind_words(game: Game) -> dict[str, str]:
         }
     target = table.rules.target_score
     return {
-        "name": tr("Draw dominoes") if kind.has_boneyard else tr("Block dominoes"),
+        "name": tr("Draw game") if kind.has_boneyard else tr("Block game"),
         "unit": tr("points"),
-        "wins": tr("first to {target} points wins", target=target),
-        "hint": tr("Game in progress: the first to reach {target} points wins.", target=target),
+        "wins": tr("first to %(target)s points wins", target=target),
+        "hint": tr("Game in progress: the first to reach %(target)s points wins.", target=target),
     }
 
 
