@@ -26,7 +26,16 @@ from typing import Any
 
 import click
 from babel import support
-from flask import Blueprint, Flask, has_app_context, has_request_context, redirect, request, url_for
+from flask import (
+    Blueprint,
+    Flask,
+    current_app,
+    has_app_context,
+    has_request_context,
+    redirect,
+    request,
+    url_for,
+)
 from flask_babel import Babel, get_locale, get_translations, gettext, lazy_gettext, ngettext
 
 from .rules import errors as rule_errors
@@ -97,7 +106,8 @@ def language_in_use() -> str:
     chosen = _SHEET_LANGUAGE.get()
     if chosen is not None:
         return chosen
-    return current_language() if has_app_context() else "en"
+    # an app without this module's Babel (a sheet made inside another Flask app) is English
+    return current_language() if has_app_context() and "babel" in current_app.extensions else "en"
 
 
 def translations() -> support.NullTranslations:
@@ -112,17 +122,18 @@ def translations() -> support.NullTranslations:
 
 
 def translate(message: str, /, **params: Any) -> str:
-    """The one translator of Python code: ``message`` (a ``str.format``
-    template, ``{name}`` placeholders) from :func:`translations`, formatted
-    with ``params`` when there are any. Installed as the engine's ``tr``."""
+    """The one translator of Python code: ``message`` (a template with
+    ``%(name)s`` placeholders, as Flask-Babel's ``gettext``) from
+    :func:`translations`, formatted with ``params`` when there are any.
+    Installed as the engine's ``tr``."""
     text = translations().ugettext(message) if message else message
-    return text.format(**params) if params else text
+    return text % params if params else text
 
 
 def translate_plural(singular: str, plural: str, n: int, /, **params: Any) -> str:
-    """As :func:`translate`, with the plural form for ``n`` (given as ``{n}``).
+    """As :func:`translate`, with the plural form for ``n`` (given as ``%(n)s``).
     Installed as the engine's ``trn``."""
-    return translations().ungettext(singular, plural, n).format(n=n, **params)
+    return translations().ungettext(singular, plural, n) % {"n": n, **params}
 
 
 def translated(message: str) -> str:
@@ -206,7 +217,7 @@ def keep_device_setting(cookie: str, value: str, allowed, max_age: int):
 
 
 ROOT = TRANSLATIONS.parent.parent
-KEYWORDS = ("lazy_gettext", "tr", "trn:1,2")
+KEYWORDS = ("lazy_gettext", "tr", "trn:1,2", "plural_words:1,2")
 """Extraction keywords beyond Babel's defaults (as in babel.cfg and the Makefile)."""
 
 translate_cli = click.Group("translate", help="Extract, update and compile the catalogues.")
@@ -235,7 +246,26 @@ def _compile_command() -> None:
 
 
 def _template_globals() -> dict[str, Any]:
-    return {"languages": LANGUAGES, "current_language": current_language, "translated": translated}
+    return {"languages": LANGUAGES, "current_language": current_language, "translated": translated,
+            "join_list": join_list, "plural_words": plural_words}
+
+
+def plural_words(singular: str, plural: str, **params: str) -> str:
+    """Every plural form of a message, for a script that fills in the count:
+    JSON ``{"one": ..., "few": ..., "many": ..., "other": ...}`` keyed by the
+    language's CLDR plural categories (what the browser's ``Intl.PluralRules``
+    answers), each the catalogue's form for a count of that category,
+    formatted with ``params`` (the script's own placeholders: ``tiles="{tiles}"``)."""
+    import json
+
+    from babel import Locale
+
+    locale = Locale.parse(language_in_use())
+    forms: dict[str, str] = {}
+    for n in range(200):
+        forms.setdefault(locale.plural_form(n), translations().ungettext(singular, plural, n) % params)
+    forms.setdefault("other", translations().ungettext(singular, plural, 5) % params)
+    return json.dumps(forms, ensure_ascii=False)
 
 
 def init_babel(app: Flask) -> None:
@@ -258,12 +288,14 @@ __all__ = [
     "gettext",
     "lazy_gettext",
     "ngettext",
+    "plural_words",
     "select_locale",
     "translate",
     "translate_plural",
     "translated",
     "translations",
     "in_language",
+    "join_list",
     "language_in_use",
 ]
 
@@ -272,3 +304,13 @@ __all__ = [
 # as soon as the app's package is in use (also without a request: the CLI,
 # score sheets). ``companion.rules`` alone stays English.
 rule_errors.set_translator(translate, translate_plural)
+rule_errors.set_list_joiner(lambda items: join_list(items))
+
+
+def join_list(items) -> str:
+    """Names (or tiles) joined the way the language in use joins a list
+    (Babel's ``format_list``): ``Ana, Ben and Chen``, ``Ana, Ben и Chen``."""
+    from babel.lists import format_list
+
+    items = [str(item) for item in items]
+    return format_list(items, locale=language_in_use()) if items else ""
