@@ -171,6 +171,15 @@
   }
 
   // One button per tile of a double-n set, 0-0 first, each drawn with its pips.
+  // One of a message's plural forms for the count n: `forms` is the page's JSON
+  // of each form by the language's plural category (Intl.PluralRules).
+  function pluralWords(forms, n) {
+    var all = {};
+    try { all = JSON.parse(forms || "{}"); } catch (e) { return ""; }
+    var category = "other";
+    try { category = new Intl.PluralRules(document.documentElement.lang || "en").select(n); } catch (e) { /* keep other */ }
+    return all[category] || all.other || "";
+  }
   function tileButtons(grid, n, layouts) {
     grid.innerHTML = "";
     for (var hi = 0; hi <= n; hi++) {
@@ -203,8 +212,8 @@
     function update() {
       var count = 0, pips = 0;
       Object.keys(chosen).forEach(function (t) { count++; pips += chosen[t]; });
-      // The words come from the page (data-sum-one / data-sum-many), in its language.
-      var words = (count === 1 ? dialog.dataset.sumOne : dialog.dataset.sumMany) || "{tiles} · {pips}";
+      // The words come from the page (data-sum: each plural form), in its language.
+      var words = pluralWords(dialog.dataset.sum, count) || "{tiles} · {pips}";
       sumLine.textContent = words.replace("{tiles}", count).replace("{pips}", pips);
     }
     grid.addEventListener("click", function (ev) {
@@ -279,7 +288,7 @@
     update();
   });
 
-  window.DominoCompanion = { dominoSvg: dominoSvg, tileButtons: tileButtons };
+  window.DominoCompanion = { dominoSvg: dominoSvg, tileButtons: tileButtons, pluralWords: pluralWords };
 
   // Offline on the local network: the service worker keeps our files and the
   // last pages seen (never the API, never a write). See static/sw.js.

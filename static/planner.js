@@ -32,8 +32,8 @@
       b.disabled = b.dataset.tile === engine;
     });
     var n = Object.keys(have).length;
-    // The words come from the page (data-sum-one / data-sum-many), in its language.
-    var words = (n === 1 ? sum.dataset.sumOne : sum.dataset.sumMany) || "{tiles} · {pips}";
+    // The words come from the page (data-sum: each plural form), in its language.
+    var words = (window.DominoCompanion ? window.DominoCompanion.pluralWords(sum.dataset.sum, n) : "") || "{tiles} · {pips}";
     sum.textContent = n ? words.replace("{tiles}", n).replace("{pips}", pips) : "";
   }
   function build() {
