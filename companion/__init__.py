@@ -154,6 +154,8 @@ def _register_views(app: Flask, csrf: Any) -> None:
         players,
         reference,
         rematch,
+        seats,
+        undo,
     )
 
     app.register_blueprint(games.bp)
@@ -166,6 +168,8 @@ def _register_views(app: Flask, csrf: Any) -> None:
         app.register_blueprint(blueprint)
     app.register_blueprint(phones.bp)
     app.register_blueprint(rematch.bp)
+    app.register_blueprint(seats.bp)
+    app.register_blueprint(undo.bp)
     csrf.exempt(planner.api_plan)  # JSON only, like the rest of /api
     csrf.exempt(api.bp)  # JSON only, Bearer or session; see api.require_json
     csrf.exempt(players.api)  # JSON only, like the rest of /api

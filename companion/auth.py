@@ -22,7 +22,6 @@ from flask import (
     abort,
     current_app,
     g,
-    jsonify,
     redirect,
     render_template,
     request,
@@ -31,6 +30,7 @@ from flask import (
 )
 
 from . import devices, security
+from .envelope import problem_reply
 from .i18n import gettext
 
 bp = Blueprint("auth", __name__)
@@ -89,9 +89,8 @@ def _too_many(exc):
         "Too many wrong tokens from this address; try again in %(seconds)s s.", seconds=seconds
     )
     if _wants_json():
-        response = jsonify(errors=[{"path": "", "code": "too_many_attempts", "message": message}])
-    else:
-        response = current_app.response_class(message + "\n", mimetype="text/plain")
+        return problem_reply("too_many_attempts", message, 429, {"Retry-After": str(seconds)})
+    response = current_app.response_class(message + "\n", mimetype="text/plain")
     response.status_code = 429
     response.headers["Retry-After"] = str(seconds)
     return response
@@ -154,12 +153,8 @@ def _guard():
     if _spectator_ok():
         return None
     if _wants_json():
-        response = jsonify(
-            errors=[{"path": "", "code": "unauthorized", "message": gettext("The access token is needed.")}]
-        )
-        response.status_code = 401
-        response.headers["WWW-Authenticate"] = "Bearer"
-        return response
+        return problem_reply("unauthorized", gettext("The access token is needed."), 401,
+                             {"WWW-Authenticate": "Bearer"})
     return redirect(url_for("auth.login", next=request.full_path.rstrip("?")))
 
 

@@ -13,7 +13,7 @@ from flask import Flask, current_app
 from flask.cli import with_appcontext
 from sqlalchemy.exc import SQLAlchemyError
 
-from . import backup, services
+from . import backup, backup_check, services
 
 
 def _one_line(text: str) -> str:
@@ -73,8 +73,8 @@ def import_games(source: str) -> None:
     standard input) and store each as a new game: every record is checked as the
     API checks a new game, and either all are stored or none."""
     try:
-        ids = backup.import_records(backup.read_document(source), source)
-    except backup.BackupError as exc:
+        ids = backup.import_records(backup_check.read_document(source), source)
+    except backup_check.BackupError as exc:
         raise click.ClickException(_one_line(str(exc))) from None
     for gid in ids:
         click.echo(f"imported game {gid}")
@@ -112,11 +112,11 @@ def restore_command(path: str) -> None:
     from flask_migrate import upgrade
 
     try:
-        doc = backup.read_backup(path)
-        heads = backup.check_backup(doc)
+        doc = backup_check.read_backup(path)
+        heads = backup_check.check_backup(doc)
         upgrade()
         counts = backup.restore(doc, heads)
-    except backup.BackupError as exc:
+    except backup_check.BackupError as exc:
         raise click.ClickException(_one_line(str(exc))) from None
     except SQLAlchemyError as exc:  # checked first, so only a database that fails itself
         first = str(getattr(exc, "orig", None) or exc).strip().splitlines()[0]

@@ -13,6 +13,7 @@ from typing import Any
 
 from .i18n import gettext
 from .rules.errors import Problem
+from .rules.kinds import Ending, GameKind
 
 
 def _int(text: str | None) -> int | None | str:
@@ -43,7 +44,8 @@ class FormResult:
     problems: list[Problem] = field(default_factory=list)
 
 
-def round_from_form(form: Mapping[str, str], players: list[str], kind: str = "mexican_train") -> FormResult:
+def round_from_form(form: Mapping[str, str], players: list[str],
+                    kind: GameKind | str = GameKind.MEXICAN_TRAIN) -> FormResult:
     """Read the round entry form into a round object (docs/design.md).
 
     Fields per seat: ``pips-<seat>``, ``left-<seat>`` (tiles left),
@@ -51,9 +53,11 @@ def round_from_form(form: Mapping[str, str], players: list[str], kind: str = "me
     picker, ``"6-5 2-1"``), ``blanks-<seat>`` (tiles with a blank half),
     ``drawn-<seat>``, ``marker-<seat>``, ``absent-<seat>`` (sat the round
     out). Round fields: ``out`` (the seat that went out, or ``blocked``),
-    ``dealt``, ``ended_on_double``; picture dominoes: ``winner`` (a seat).
+    ``dealt``, ``ended_on_double``, and those of :func:`_rule_fields`;
+    picture dominoes: ``winner`` (a seat).
     A hand typed as 0 with nobody marked out is taken as the player who went out.
 
+    :param kind: the game's kind (a :class:`GameKind` or its string).
     :return: the round data and problems with typing (``bad_value``), whose
         paths are those the engine uses (``hands.<name>.pips``).
     """
@@ -61,7 +65,7 @@ def round_from_form(form: Mapping[str, str], players: list[str], kind: str = "me
     absent = [name for seat, name in enumerate(players) if form.get(f"absent-{seat}")]
     if absent:
         result.data["absent"] = absent
-    if kind == "picture":
+    if not GameKind(kind).counts_pips:
         winner = form.get("winner", "")
         if winner.isdecimal() and int(winner) < len(players):
             result.data["winner"] = players[int(winner)]
@@ -69,56 +73,60 @@ def round_from_form(form: Mapping[str, str], players: list[str], kind: str = "me
             result.problems.append(Problem("winner", "bad_value", gettext("Tap the child who went out first.")))
         return result
     out = form.get("out", "")
-    hands: dict[str, dict[str, Any]] = {}
-    for seat, name in enumerate(players):
-        if name in absent:
-            continue
-        hand: dict[str, Any] = {}
-        for key, field_name in (("tiles_left", "left"), ("blanks", "blanks"), ("drawn", "drawn")):
-            value = _int(form.get(f"{field_name}-{seat}"))
-            if isinstance(value, str):
-                result.problems.append(
-                    Problem(f"hands.{name}.{key}", "bad_value", _not_whole(value))
-                )
-            elif value is not None:
-                hand[key] = value
-        if form.get(f"marker-{seat}"):
-            hand["marker"] = True
-        if out == str(seat):
-            if form.get(f"blank-{seat}"):
-                result.problems.append(Problem(
-                    f"hands.{name}.double_blank", "bad_value",
-                    gettext("%(name)s went out, so their hand is empty and cannot hold the 0-0: "
-                            "take off Out or the 0-0.", name=name)))
-            hand.pop("tiles_left", None)
-            hand.pop("blanks", None)
-            hands[name] = {**hand, "pips": 0, "tiles_left": 0}
-            continue
-        picked = (form.get(f"tiles-{seat}") or "").split()
-        if picked:
-            hand["tiles"] = picked
-            hand.pop("tiles_left", None)
-            hand.pop("blanks", None)
-            hands[name] = hand
-            continue
-        pips = _int(form.get(f"pips-{seat}"))
-        if pips is None:
-            result.problems.append(
-                Problem(f"hands.{name}.pips", "bad_value", gettext("Type %(name)s's pips, or tap Out.", name=name))
-            )
-        elif isinstance(pips, str):
-            result.problems.append(
-                Problem(f"hands.{name}.pips", "bad_value", _not_whole(pips))
-            )
-        else:
-            hand["pips"] = pips
+    result.data["hands"] = {
+        name: _hand_from_form(form, seat, name, out == str(seat), result.problems)
+        for seat, name in enumerate(players) if name not in absent
+    }
+    _round_fields(form, out, len(players), result)
+    _rule_fields(form, players, result)
+    return result
+
+
+def _hand_from_form(form: Mapping[str, str], seat: int, name: str, went_out: bool,
+                    problems: list[Problem]) -> dict[str, Any]:
+    """One seat's hand from the round form (see :func:`round_from_form`);
+    typing problems are added to ``problems``."""
+    hand: dict[str, Any] = {}
+    for key, field_name in (("tiles_left", "left"), ("blanks", "blanks"), ("drawn", "drawn")):
+        value = _int(form.get(f"{field_name}-{seat}"))
+        if isinstance(value, str):
+            problems.append(Problem(f"hands.{name}.{key}", "bad_value", _not_whole(value)))
+        elif value is not None:
+            hand[key] = value
+    if form.get(f"marker-{seat}"):
+        hand["marker"] = True
+    if went_out or (form.get(f"tiles-{seat}") or "").split():
+        hand.pop("tiles_left", None)
+        hand.pop("blanks", None)
+    if went_out:
         if form.get(f"blank-{seat}"):
-            hand["double_blank"] = True
-        hands[name] = hand
-    if out == "blocked":
-        ended = "blocked"
-    elif out.isdecimal() and int(out) < len(players):
-        ended = "domino"
+            problems.append(Problem(
+                f"hands.{name}.double_blank", "bad_value",
+                gettext("%(name)s went out, so their hand is empty and cannot hold the 0-0: "
+                        "take off Out or the 0-0.", name=name)))
+        return {**hand, "pips": 0, "tiles_left": 0}
+    picked = (form.get(f"tiles-{seat}") or "").split()
+    if picked:
+        return {**hand, "tiles": picked}
+    pips = _int(form.get(f"pips-{seat}"))
+    if pips is None:
+        problems.append(
+            Problem(f"hands.{name}.pips", "bad_value", gettext("Type %(name)s's pips, or tap Out.", name=name)))
+    elif isinstance(pips, str):
+        problems.append(Problem(f"hands.{name}.pips", "bad_value", _not_whole(pips)))
+    else:
+        hand["pips"] = pips
+    if form.get(f"blank-{seat}"):
+        hand["double_blank"] = True
+    return hand
+
+
+def _round_fields(form: Mapping[str, str], out: str, seats: int, result: FormResult) -> None:
+    """The round's own fields (how it ended, the deal, out on a double) into ``result``."""
+    if out == Ending.BLOCKED:
+        ended: Ending | None = Ending.BLOCKED
+    elif out.isdecimal() and int(out) < seats:
+        ended = Ending.DOMINO
     else:
         ended = None
     dealt = _int(form.get("dealt"))
@@ -127,11 +135,26 @@ def round_from_form(form: Mapping[str, str], players: list[str], kind: str = "me
     elif dealt is not None:
         result.data["dealt"] = dealt
     if ended:
-        result.data["ended"] = ended
-    if form.get("ended_on_double") and ended != "blocked":
+        result.data["ended"] = str(ended)
+    if form.get("ended_on_double") and ended is not Ending.BLOCKED:
         result.data["ended_on_double"] = True
-    result.data["hands"] = hands
-    return result
+
+
+def _rule_fields(form: Mapping[str, str], players: list[str], result: FormResult) -> None:
+    """The round fields only some rules ask for (the page shows them only then):
+    ``engine`` (the double found as the engine, ``engine_choice: highest_double``),
+    ``boneyard_pips`` (the draw game where the winner scores the boneyard) and
+    ``winner`` (a seat: who holds the lightest tile in a tie of a blocked
+    classic round; read only for a blocked round)."""
+    for key in ("engine", "boneyard_pips"):
+        value = _int(form.get(key))
+        if isinstance(value, str):
+            result.problems.append(Problem(key, "bad_value", _not_whole(value)))
+        elif value is not None:
+            result.data[key] = value
+    winner = form.get("winner", "")
+    if result.data.get("ended") == Ending.BLOCKED and winner.isdecimal() and int(winner) < len(players):
+        result.data["winner"] = players[int(winner)]
 
 
 def round_to_form(data: Mapping[str, Any], players: list[str]) -> dict[str, str]:
@@ -151,7 +174,7 @@ def round_to_form(data: Mapping[str, Any], players: list[str]) -> dict[str, str]
         if hand.get("drawn") is not None:
             values[f"drawn-{seat}"] = str(hand["drawn"])
         is_out = hand.get("pips") == 0 and not hand.get("double_blank")
-        if is_out and data.get("ended") == "domino":
+        if is_out and data.get("ended") == Ending.DOMINO:
             values["out"] = str(seat)
             continue
         values[f"pips-{seat}"] = str(hand.get("pips", ""))
@@ -163,13 +186,13 @@ def round_to_form(data: Mapping[str, Any], players: list[str]) -> dict[str, str]
             values[f"blanks-{seat}"] = str(hand["blanks"])
         if hand.get("double_blank"):
             values[f"blank-{seat}"] = "1"
-    if data.get("ended") == "blocked":
-        values["out"] = "blocked"
+    if data.get("ended") == Ending.BLOCKED:
+        values["out"] = str(Ending.BLOCKED)
     if data.get("ended_on_double"):
         values["ended_on_double"] = "1"
-    dealt = data.get("dealt")
-    if isinstance(dealt, int):
-        values["dealt"] = str(dealt)
+    for key in ("dealt", "engine", "boneyard_pips"):
+        if isinstance(data.get(key), int):
+            values[key] = str(data[key])
     return values
 
 
@@ -181,12 +204,13 @@ def game_from_form(form) -> tuple[dict[str, Any], list[Problem]]:
     named rule set), ``rule-<key>`` for each rule of the profile (blank: the
     preset's or the default value), ``draw_preset`` (a published dealing table).
     """
-    from .rules.profile import DRAW_COUNT_PRESETS, OPTIONS, PRESETS, rule_applies
-
     problems: list[Problem] = []
     rows = form.getlist("player")
     players: list[str] = []
-    starter_row = form.get("starter", "0")
+    starter_row = form.get("starter", "0").strip()
+    if not (starter_row.isdecimal() and len(starter_row) <= 3 and int(starter_row) < max(len(rows), 1)):
+        problems.append(Problem("first_starter", "bad_value",
+                                gettext("Tap “starts” beside the player who starts the first round.")))
     first = None
     for i, name in enumerate(rows):
         name = " ".join(name.split())
@@ -195,18 +219,35 @@ def game_from_form(form) -> tuple[dict[str, Any], list[Problem]]:
         if str(i) == starter_row:
             first = name
         players.append(name)
-    kind = form.get("kind") or "mexican_train"
-    record: dict[str, Any] = {"kind": kind, "players": players}
+    kind_text = form.get("kind") or GameKind.MEXICAN_TRAIN
+    kind = GameKind(kind_text) if kind_text in GameKind.__members__.values() else None
+    record: dict[str, Any] = {"kind": kind_text, "players": players}
     set_n = _int(form.get("set"))
-    if kind in ("draw", "block", "picture"):
-        record["set"] = 6
+    if kind is not None and not kind.has_engine:
+        record["set"] = kind.default_set
     elif isinstance(set_n, int):
         record["set"] = set_n
     else:
         problems.append(Problem("set", "unknown_set", gettext("Choose the set.")))
+    rules, rule_problems = _rules_from_form(form, kind, kind_text)
+    problems.extend(rule_problems)
+    if rules:
+        record["rules"] = rules
+    if players:
+        record["first_starter"] = first or players[0]
+    return record, problems
+
+
+def _rules_from_form(form, kind: GameKind | None, kind_text: str) -> tuple[dict[str, Any], list[Problem]]:
+    """The rules of the start form (see :func:`game_from_form`): the named rule
+    set's, then each typed rule, then the dealing table; only the rules of the
+    chosen game are kept."""
+    from .rules.profile import DRAW_COUNT_PRESETS, OPTIONS, PRESETS, rule_applies
+
+    problems: list[Problem] = []
     rules: dict[str, Any] = {}
     preset = form.get("preset") or ""
-    if preset in PRESETS and kind == "mexican_train":
+    if preset in PRESETS and kind is not None and kind.has_engine:
         rules.update(PRESETS[preset]["rules"])
     for opt in OPTIONS:
         if opt.key == "draw_counts":
@@ -230,14 +271,10 @@ def game_from_form(form) -> tuple[dict[str, Any], list[Problem]]:
     # the form sends every rule field; keep only the rules of the chosen game
     # (an unknown kind keeps them all: the engine refuses the kind itself)
     try:
-        rules = {k: v for k, v in rules.items() if rule_applies(k, kind)}
+        rules = {k: v for k, v in rules.items() if rule_applies(k, kind_text)}
     except ValueError:
         pass
-    if rules:
-        record["rules"] = rules
-    if players:
-        record["first_starter"] = first or players[0]
-    return record, problems
+    return rules, problems
 
 
 def errors_by_field(problems: list[Problem]) -> dict[str, list[str]]:

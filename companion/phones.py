@@ -191,9 +191,13 @@ def send_hand(seat: Seat, hand: dict[str, Any], out: bool) -> SeatEntryRow:
 
 def round_from_phones(game: services.GameView, sent: dict[int, SeatEntryRow]) -> dict[str, Any]:
     """The round object (docs/design.md) made of the hands sent, for the round form
-    or for saving: ``ended`` is ``"domino"`` when a phone said "I went out"."""
+    or for saving: ``ended`` is ``"domino"`` when a phone said "I went out";
+    players away from the table (who sent nothing) sit the round out."""
     hands = {game.table.players[s]: dict(e.hand) for s, e in sorted(sent.items())}
     data: dict[str, Any] = {"hands": hands}
+    away = [n for n in game.table.away if n not in hands]
+    if away:
+        data["absent"] = away
     if any(e.out for e in sent.values()):
         data["ended"] = "domino"
     return data
@@ -211,7 +215,8 @@ def _autosave(game_id: int) -> None:
     if plan is None:
         return
     sent = entries(game_id, plan.number)
-    if len(sent) < len(game.table.players) or not any(e.out for e in sent.values()):
+    here = {game.table.players.index(n) for n in game.table.at_table}
+    if not here <= set(sent) or not any(e.out for e in sent.values()):
         return
     try:
         services.add_round(game_id, round_from_phones(game, sent), number=plan.number)
@@ -220,8 +225,9 @@ def _autosave(game_id: int) -> None:
 
 
 def status(game_id: int) -> dict[str, Any]:
-    """What the tablet shows of the phones: for each seat, whether a phone is
-    linked and whether it has entered the current round's hand.
+    """What the tablet shows of the phones: for each seat at the table (not a
+    player who has left it), whether a phone is linked and whether it has
+    entered the current round's hand.
 
     :return: ``{"number", "revision", "autosave", "finished", "seats": [{"seat",
         "name", "linked", "entered", "out", "pips"}]}``; ``pips`` of a hand given
@@ -238,6 +244,8 @@ def status(game_id: int) -> dict[str, Any]:
     }
     seats = []
     for s, name in enumerate(game.table.players):
+        if name in game.table.away:
+            continue  # left the table: no hand to wait for
         e = sent.get(s)
         pips = None
         if e is not None:

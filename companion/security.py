@@ -332,6 +332,25 @@ def init_app(app: Flask) -> None:
 
     :param app: the application being built.
     """
+    _settings(app)
+    app.add_template_global(public_url_for, "public_url_for")
+    app.wsgi_app = UnreadableRefererDropped(app.wsgi_app)
+    if app.config["COMPANION_PROXY"]:
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=1, x_proto=1, x_host=1, x_prefix=1)
+    app.url_map.converters["int"] = BoundedInt  # before any route is registered
+    _headers(app)
+    app.session_interface = SessionInterface()  # Secure per request (after Talisman's settings)
+    app.extensions["companion_limiter"] = _sign_in_limiter(app)
+    app.after_request(_add_cache_control)
+    app.before_request(_refuse_nul)
+    from .jsonbody import StrictJSONProvider
+
+    app.json = StrictJSONProvider(app)  # deep nesting, NaN, NUL: refused, never a 500
+
+
+def _settings(app: Flask) -> None:
+    """``COMPANION_HTTPS``, ``COMPANION_PROXY`` and ``PUBLIC_URL`` from the
+    config, else the environment, made plain values."""
     import os
 
     for key in ("COMPANION_HTTPS", "COMPANION_PROXY"):
@@ -340,15 +359,15 @@ def init_app(app: Flask) -> None:
     if "PUBLIC_URL" not in app.config and os.environ.get("COMPANION_PUBLIC_URL"):
         app.config["PUBLIC_URL"] = os.environ["COMPANION_PUBLIC_URL"]
     app.config["PUBLIC_URL"] = _public_url(app.config.get("PUBLIC_URL"))
-    app.add_template_global(public_url_for, "public_url_for")
     app.config["COMPANION_HTTPS"] = _truthy(app.config.get("COMPANION_HTTPS", False))
     app.config["COMPANION_PROXY"] = _truthy(app.config.get("COMPANION_PROXY", False))
     if app.config["COMPANION_HTTPS"]:
         app.config["SESSION_COOKIE_SECURE"] = True
-    app.wsgi_app = UnreadableRefererDropped(app.wsgi_app)
-    if app.config["COMPANION_PROXY"]:
-        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=1, x_proto=1, x_host=1, x_prefix=1)
-    app.url_map.converters["int"] = BoundedInt  # before any route is registered
+
+
+def _headers(app: Flask) -> None:
+    """The security headers (:data:`CSP`, :data:`HEADERS`; HSTS over HTTPS)
+    and the session cookie's flags, by Flask-Talisman."""
     Talisman(
         app,
         content_security_policy=CSP,
@@ -363,13 +382,20 @@ def init_app(app: Flask) -> None:
         session_cookie_http_only=True,
         session_cookie_samesite=app.config.get("SESSION_COOKIE_SAMESITE", "Lax"),
     )
-    app.session_interface = SessionInterface()  # Secure per request (after Talisman's settings)
+
+
+def _sign_in_limiter(app: Flask) -> Limiter:
+    """Flask-Limiter counting failed sign-ins by address: ``LOGIN_MAX_FAILURES``
+    (config, else ``COMPANION_LOGIN_MAX_FAILURES``, 10; 0 switches it off) in
+    a moving window of ``LOGIN_WINDOW_SECONDS`` (60)."""
+    import os
+
     failures = int(app.config.get("LOGIN_MAX_FAILURES",
                                   os.environ.get("COMPANION_LOGIN_MAX_FAILURES", 10)))
     window = int(float(app.config.get("LOGIN_WINDOW_SECONDS", 60)))
     app.config.setdefault("RATELIMIT_STORAGE_URI", "memory://")
     app.config.setdefault("RATELIMIT_KEY_PREFIX", "companion-sign-in")
-    limiter = Limiter(
+    return Limiter(
         key_func=client_address,
         app=app,
         strategy="moving-window",
@@ -380,12 +406,6 @@ def init_app(app: Flask) -> None:
         headers_enabled=False,
         enabled=failures > 0,
     )
-    app.extensions["companion_limiter"] = limiter
-    app.after_request(_add_cache_control)
-    app.before_request(_refuse_nul)
-    from .jsonbody import StrictJSONProvider
-
-    app.json = StrictJSONProvider(app)  # deep nesting, NaN, NUL: refused, never a 500
 
 
 __all__ = [

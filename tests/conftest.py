@@ -41,28 +41,76 @@ def _reset_database(app) -> None:
         upgrade()
 
 
-@pytest.fixture
-def app(tmp_path):
-    """The app with its own database, migrated to the newest schema."""
-    url = os.environ.get("COMPANION_TEST_DATABASE_URL")
-    config = {
+def make_app(folder: Path, **config):
+    """An app whose instance folder is under ``folder``, on its own database
+    (SQLite there, or the server of ``COMPANION_TEST_DATABASE_URL`` emptied),
+    migrated to the newest schema; ``config`` adds to or overrides the test
+    settings. Close it with :func:`dispose_app`."""
+    settings = {
         "TESTING": True,
-        "INSTANCE_PATH": str(tmp_path / "instance"),
+        "INSTANCE_PATH": str(folder / "instance"),
         "COMPANION_TOKEN": TOKEN,
         "SECRET_KEY": "test-secret",
     }
+    url = os.environ.get("COMPANION_TEST_DATABASE_URL")
     if url:
         from companion.db import database_url
 
-        config["SQLALCHEMY_DATABASE_URI"] = database_url(url, str(tmp_path))
-    application = create_app(config)
+        settings["SQLALCHEMY_DATABASE_URI"] = database_url(url, str(folder))
+    application = create_app({**settings, **config})
     _reset_database(application)
-    yield application
+    return application
+
+
+def dispose_app(application) -> None:
+    """Close ``application``'s database connections (the end of a fixture)."""
     from companion.db import db
 
     with application.app_context():
         db.session.remove()
         db.engine.dispose()
+
+
+def bearer_client(application):
+    """A test client of ``application`` that sends ``Authorization: Bearer <token>``."""
+    c = application.test_client()
+    c.environ_base["HTTP_AUTHORIZATION"] = f"Bearer {TOKEN}"
+    return c
+
+
+def three_games(c, record: dict) -> list[int]:
+    """Store three games through the API with client ``c``: ``record`` after
+    its first three rounds (in progress), ``record`` whole (finished), and a
+    new two-player double-6 game; their ids in that order."""
+    return [
+        c.post("/api/games", json={**record, "rounds": record["rounds"][:3]}).get_json()["id"],
+        c.post("/api/games", json=record).get_json()["id"],
+        c.post("/api/games", json={"set": 6, "players": ["Ana", "Ben"], "first_starter": "Ben"}).get_json()["id"],
+    ]
+
+
+def stored_rows(application, *models) -> str:
+    """Every stored value of the tables of ``models`` (ORM classes), each table
+    in primary-key order, as canonical JSON: two equal answers mean nothing
+    in them changed."""
+    from companion.db import db
+
+    with application.app_context():
+        with db.engine.connect() as conn:
+            rows = [
+                [tuple(r) for r in conn.execute(
+                    db.select(model.__table__).order_by(*model.__table__.primary_key.columns))]
+                for model in models
+            ]
+    return json.dumps(rows, sort_keys=True, default=str)
+
+
+@pytest.fixture
+def app(tmp_path):
+    """The app with its own database, migrated to the newest schema."""
+    application = make_app(tmp_path)
+    yield application
+    dispose_app(application)
 
 
 @pytest.fixture
@@ -83,9 +131,7 @@ def client(app):
 @pytest.fixture
 def api(app):
     """A client that sends ``Authorization: Bearer <token>`` (scripts)."""
-    c = app.test_client()
-    c.environ_base["HTTP_AUTHORIZATION"] = f"Bearer {TOKEN}"
-    return c
+    return bearer_client(app)
 
 
 @pytest.fixture

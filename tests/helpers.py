@@ -10,9 +10,12 @@ budgets, so it is slow and only meant for small sets and small hands.
 
 from __future__ import annotations
 
+import copy
 import sys
 from dataclasses import dataclass
 from functools import cache
+
+from hypothesis import strategies as st
 
 from companion.rules.tiles import Tile
 
@@ -151,3 +154,50 @@ def assert_stored_results_fresh(app) -> None:
             assert [r.number for r in view.rounds] == list(range(1, len(view.rounds) + 1)), gid
             assert stored_game_json(view) == fresh_game_json(view.record()), gid
         db.session.remove()
+
+
+@st.composite
+def mutated_json(draw, base, values, new_keys, depth: int = 4):
+    """``base`` (JSON-like) with one to three random changes deep inside: at the
+    end of a random path of at most ``depth`` steps, a value replaced by one
+    of ``values``, a key removed, a key of ``new_keys`` added, a list emptied
+    or doubled. A Hypothesis strategy (fuzz tests)."""
+    value = copy.deepcopy(base)
+    for _ in range(draw(st.integers(1, 3))):
+        node = _random_node(draw, value, depth)
+        action = draw(st.sampled_from(["replace", "delete", "add", "double"]))
+        if isinstance(node, dict):
+            keys = sorted(node)
+            if action == "delete" and keys:
+                del node[draw(st.sampled_from(keys))]
+            elif action == "add" or not keys:
+                node[draw(new_keys)] = draw(values)
+            else:
+                node[draw(st.sampled_from(keys))] = draw(values)
+        elif isinstance(node, list):
+            if action == "delete" and node:
+                node.pop(draw(st.integers(0, len(node) - 1)))
+            elif action == "double":
+                node.extend(copy.deepcopy(node))
+            elif node:
+                node[draw(st.integers(0, len(node) - 1))] = draw(values)
+            else:
+                node.append(draw(values))
+    return value
+
+
+def _random_node(draw, node, depth: int):
+    """Walk down from ``node`` at most ``depth`` steps into non-empty dicts and lists."""
+    for _ in range(draw(st.integers(0, depth))):
+        if isinstance(node, dict) and node:
+            key = draw(st.sampled_from(sorted(node)))
+            if isinstance(node[key], (dict, list)) and node[key]:
+                node = node[key]
+                continue
+        elif isinstance(node, list) and node:
+            i = draw(st.integers(0, len(node) - 1))
+            if isinstance(node[i], (dict, list)) and node[i]:
+                node = node[i]
+                continue
+        break
+    return node

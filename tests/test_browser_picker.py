@@ -43,9 +43,13 @@ def test_pick_tiles_for_two_hands(live, browser):
     # it finish before the next taps, and let Ana's Out register before saving.
     page.wait_for_selector("dialog#picker:not([open])", state="attached")
     expect = pytest.importorskip("playwright.sync_api").expect
+    expect(page.locator("#pips-2")).to_have_value("3")  # the hand as it was before the picker opened
     page.locator(".hand").nth(0).locator(".out-tap").tap()
     expect(page.locator("input[name=out][value='0']")).to_be_checked()
     page.locator("#round-form button.primary").click()
+    # saved (the page opens at the new round), not refused (a message on the form)
+    page.wait_for_selector("#cell-1-1 .run, .form-error", timeout=60_000)
+    assert page.locator(".form-error").all_inner_texts() == []
     page.wait_for_url("**#round-1")
     assert page.locator("#cell-1-1 .run").inner_text() == "34"
     assert page.locator("#cell-1-2 .run").inner_text() == "3"

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from companion import services
+from companion.services import rounds
 
 from .conftest import TOKEN, count_rows
 
@@ -67,14 +67,14 @@ def _overlapping_saves(monkeypatch, app, tablets: int) -> None:
                 everyone.set()
         return inner(environ, start_response)
 
-    real = services.check_round
+    real = rounds.check_round
 
     def held(*args, **kwargs):
         assert everyone.wait(60), "not every tablet's request reached the server"
         return real(*args, **kwargs)
 
     monkeypatch.setattr(app, "wsgi_app", counting)
-    monkeypatch.setattr(services, "check_round", held)
+    monkeypatch.setattr(rounds, "check_round", held)
 
 
 def _race(n: int, work) -> list:

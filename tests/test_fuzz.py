@@ -9,7 +9,6 @@ bounded in ``make test``; ``COMPANION_FUZZ_EXAMPLES=5000`` runs a deeper search.
 
 from __future__ import annotations
 
-import copy
 import json
 import os
 
@@ -17,9 +16,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from companion import create_app
-
-from .conftest import FIXTURES, TOKEN, _reset_database
+from .conftest import FIXTURES, bearer_client, dispose_app, make_app, stored_rows, three_games
+from .helpers import mutated_json
 
 FUZZ = settings(
     max_examples=int(os.environ.get("COMPANION_FUZZ_EXAMPLES", "800")),
@@ -38,45 +36,18 @@ ROUNDS = RECORD["rounds"]
 def world(tmp_path_factory):
     """One app and database for the module, with three games: in progress after
     three rounds, finished, and new (double-6, two players)."""
-    url = os.environ.get("COMPANION_TEST_DATABASE_URL")
-    tmp = tmp_path_factory.mktemp("fuzz")
-    config = {"TESTING": True, "INSTANCE_PATH": str(tmp / "instance"), "COMPANION_TOKEN": TOKEN,
-              "SECRET_KEY": "test-secret"}
-    if url:
-        from companion.db import database_url
-
-        config["SQLALCHEMY_DATABASE_URI"] = database_url(url, str(tmp))
-    app = create_app(config)
-    _reset_database(app)
-    c = app.test_client()
-    c.environ_base["HTTP_AUTHORIZATION"] = f"Bearer {TOKEN}"
-    ids = [
-        c.post("/api/games", json={**RECORD, "rounds": ROUNDS[:3]}).get_json()["id"],
-        c.post("/api/games", json=RECORD).get_json()["id"],
-        c.post("/api/games", json={"set": 6, "players": ["Ana", "Ben"], "first_starter": "Ben"}).get_json()["id"],
-    ]
+    app = make_app(tmp_path_factory.mktemp("fuzz"))
+    c = bearer_client(app)
+    ids = three_games(c, RECORD)
     yield app, c, ids
-    from companion.db import db
-
-    with app.app_context():
-        db.session.remove()
-        db.engine.dispose()
+    dispose_app(app)
 
 
 def snapshot(app) -> str:
     """Every stored value of every game, round and player (as canonical JSON)."""
-    from companion.db import db
     from companion.models import GameRow, PlayerRow, RoundRow
 
-    with app.app_context():
-        with db.engine.connect() as conn:
-            rows = [
-                [tuple(r) for r in conn.execute(db.select(model.__table__).order_by(model.__table__.c.id))]
-                for model in (GameRow, RoundRow, PlayerRow)
-            ]
-    return json.dumps(rows, sort_keys=True, default=str)
-
-
+    return stored_rows(app, GameRow, RoundRow, PlayerRow)
 
 
 def check(app, c, method: str, url: str, body, kind: str) -> int:
@@ -132,46 +103,12 @@ json_values = st.recursive(
 )
 
 
-@st.composite
-def mutated(draw, base):
+def mutated(base):
     """``base`` with a few random changes deep inside: a value replaced, a key
     removed, a key added, a list emptied or doubled."""
-    value = copy.deepcopy(base)
-    for _ in range(draw(st.integers(1, 3))):
-        node = value
-        # Walk down a random path.
-        for _ in range(draw(st.integers(0, 4))):
-            if isinstance(node, dict) and node:
-                key = draw(st.sampled_from(sorted(node)))
-                if isinstance(node[key], (dict, list)) and node[key]:
-                    node = node[key]
-                    continue
-            elif isinstance(node, list) and node:
-                i = draw(st.integers(0, len(node) - 1))
-                if isinstance(node[i], (dict, list)) and node[i]:
-                    node = node[i]
-                    continue
-            break
-        action = draw(st.sampled_from(["replace", "delete", "add", "double"]))
-        if isinstance(node, dict):
-            keys = sorted(node)
-            if action == "delete" and keys:
-                del node[draw(st.sampled_from(keys))]
-            elif action == "add" or not keys:
-                node[draw(st.text(max_size=10) | st.sampled_from(["pips", "tiles", "confirm", "version",
-                                                                   "number", "drawn", "engine"]))] = draw(json_values)
-            else:
-                node[draw(st.sampled_from(keys))] = draw(json_values)
-        elif isinstance(node, list):
-            if action == "delete" and node:
-                node.pop(draw(st.integers(0, len(node) - 1)))
-            elif action == "double":
-                node.extend(copy.deepcopy(node))
-            elif node:
-                node[draw(st.integers(0, len(node) - 1))] = draw(json_values)
-            else:
-                node.append(draw(json_values))
-    return value
+    keys = st.text(max_size=10) | st.sampled_from(["pips", "tiles", "confirm", "version", "number",
+                                                    "drawn", "engine"])
+    return mutated_json(base, json_values, keys, depth=4)
 
 
 malformed = st.sampled_from([

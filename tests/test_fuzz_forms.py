@@ -14,7 +14,6 @@ checks it on every form route), so the fuzz reaches the views.
 
 from __future__ import annotations
 
-import copy
 import gzip
 import json
 import os
@@ -24,10 +23,16 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from companion import create_app
-
-from .conftest import FIXTURES, TOKEN, _reset_database
-from .helpers import assert_stored_results_fresh
+from .conftest import (
+    FIXTURES,
+    TOKEN,
+    bearer_client,
+    dispose_app,
+    make_app,
+    stored_rows,
+    three_games,
+)
+from .helpers import assert_stored_results_fresh, mutated_json
 
 DEEP = os.environ.get("COMPANION_FUZZ_EXAMPLES")
 FUZZ = settings(
@@ -56,29 +61,11 @@ def world(tmp_path_factory):
     """One app (CSRF off) with three games: four players after three rounds,
     finished, and a new two-player double-6 game; a client signed in by Bearer
     (so signing devices out never signs the fuzzer out)."""
-    url = os.environ.get("COMPANION_TEST_DATABASE_URL")
-    tmp = tmp_path_factory.mktemp("fuzzforms")
-    config = {"TESTING": True, "INSTANCE_PATH": str(tmp / "instance"), "COMPANION_TOKEN": TOKEN,
-              "SECRET_KEY": "test-secret", "WTF_CSRF_ENABLED": False, "LOGIN_MAX_FAILURES": 0}
-    if url:
-        from companion.db import database_url
-
-        config["SQLALCHEMY_DATABASE_URI"] = database_url(url, str(tmp))
-    app = create_app(config)
-    _reset_database(app)
-    c = app.test_client()
-    c.environ_base["HTTP_AUTHORIZATION"] = f"Bearer {TOKEN}"
-    ids = [
-        c.post("/api/games", json={**RECORD, "rounds": ROUNDS[:3]}).get_json()["id"],
-        c.post("/api/games", json=RECORD).get_json()["id"],
-        c.post("/api/games", json={"set": 6, "players": ["Ana", "Ben"], "first_starter": "Ben"}).get_json()["id"],
-    ]
+    app = make_app(tmp_path_factory.mktemp("fuzzforms"), WTF_CSRF_ENABLED=False, LOGIN_MAX_FAILURES=0)
+    c = bearer_client(app)
+    ids = three_games(c, RECORD)
     yield app, c, ids
-    from companion.db import db
-
-    with app.app_context():
-        db.session.remove()
-        db.engine.dispose()
+    dispose_app(app)
 
 
 def snapshot(app) -> str:
@@ -91,19 +78,10 @@ def snapshot(app) -> str:
         PlayerGameRow,
         PlayerTallyRow,
     )
-    from companion.db import db
     from companion.models import GameRow, PlayerRow, RoundRequest, RoundRow
 
-    models = (GameRow, RoundRow, PlayerRow, RoundRequest, EventRow, EventPlayerRow, EventGameRow,
-              PlayerGameRow, PlayerTallyRow)
-    with app.app_context():
-        with db.engine.connect() as conn:
-            rows = [
-                [tuple(r) for r in conn.execute(
-                    db.select(model.__table__).order_by(*model.__table__.primary_key.columns))]
-                for model in models
-            ]
-    return json.dumps(rows, sort_keys=True, default=str)
+    return stored_rows(app, GameRow, RoundRow, PlayerRow, RoundRequest, EventRow, EventPlayerRow,
+                       EventGameRow, PlayerGameRow, PlayerTallyRow)
 
 
 def whole_games(app) -> None:
@@ -197,7 +175,9 @@ COVERED = {
     "/players", "/players/<int:player_id>/rename", "/players/<int:player_id>/merge",
     "/players/<int:player_id>/archive", "/events", "/events/<int:event_id>/players",
     "/events/<int:event_id>/players/<int:player_id>/leave", "/events/<int:event_id>/draw",
-    "/events/<int:event_id>/undo-draw",
+    "/events/<int:event_id>/undo-draw", "/events/<int:event_id>/evenings",
+    "/games/<int:game_id>/undo", "/games/<int:game_id>/players", "/games/<int:game_id>/players/leave",
+    "/games/<int:game_id>/players/back",
 }
 
 
@@ -355,9 +335,9 @@ def test_fuzz_open_an_evening(world, data):
 
 @settings(FUZZ, max_examples=max(40, FUZZ.max_examples // 2))
 @given(st.sampled_from(["1", "2", "0", "999999", "2147483647"]),
-       st.sampled_from(["players", "draw", "undo-draw", "players/1/leave", "players/4/leave",
+       st.sampled_from(["players", "draw", "undo-draw", "evenings", "players/1/leave", "players/4/leave",
                         "players/2147483647/leave"]),
-       st.dictionaries(st.sampled_from(["name", "x"]), event_value))
+       st.dictionaries(st.sampled_from(["name", "held_on", "x"]), event_value))
 def test_fuzz_an_evening(world, ev, action, data):
     app, c, _ = world
     post(app, c, f"/events/{ev}/{action}", data)
@@ -387,6 +367,44 @@ def test_fuzz_rematch(world, gid, data):
     post(app, c, _url(ids, "/games/{g}/rematch", gid), data)
 
 
+@settings(FUZZ, max_examples=max(20, FUZZ.max_examples // 4))
+@given(game_ref, st.sampled_from(["", "/leave", "/back"]),
+       st.dictionaries(st.sampled_from(["name", "after", "player", "x"]),
+                       field_value | st.sampled_from(["Ana", "Ben", "Cy", "Dee", "Eve", "ana"])))
+def test_fuzz_who_sits_at_the_table(world, gid, action, data):
+    """A newcomer seated, a player leaving or coming back, with any fields: a
+    refusal or a whole game, never a 5xx."""
+    app, c, ids = world
+    post(app, c, _url(ids, "/games/{g}/players", gid) + action, data)
+
+
+undo_change = st.fixed_dictionaries({
+    "kind": st.sampled_from(["added", "corrected", "deleted", "", "x"]) | field_value,
+    "number": st.sampled_from([0, 1, 3, 4, -1, 2**31, "1", None]),
+    "revision": st.sampled_from([0, 1, 3, 4, 99, -1, "x", None]),
+    "previous": st.none() | st.just(ROUNDS[0]) | st.just(ROUNDS[-1]) | mutated_json(
+        ROUNDS[0], st.none() | st.integers(-5, 2**40) | st.text(max_size=5),
+        st.sampled_from(["x", "pips", "out"])),
+})
+
+
+@settings(FUZZ, max_examples=max(20, FUZZ.max_examples // 4))
+@given(game_ref, st.booleans(), undo_change, field_value)
+def test_fuzz_undo(world, gid, signed, change, raw):
+    """Undo with a token signed by the app (any change inside it, for this game
+    or another) or with any text: a refusal or a whole game, never a 5xx."""
+    from itsdangerous import URLSafeSerializer
+
+    from companion.views.undo import SALT
+    app, c, ids = world
+    url = _url(ids, "/games/{g}/undo", gid)
+    token = raw
+    if signed:
+        game = ids[int(gid[1])] if gid.startswith("G") else int(gid)
+        token = URLSafeSerializer(app.secret_key, salt=SALT).dumps({"game": game, **change})
+    post(app, c, url, {"token": token})
+
+
 @settings(FUZZ, max_examples=max(20, FUZZ.max_examples // 8))
 @given(st.sampled_from(["G2", "0", "999999", "2147483647"]), st.dictionaries(st.just("x"), field_value))
 def test_fuzz_delete_a_game(world, gid, data):
@@ -402,44 +420,10 @@ json_leaf = (st.none() | st.booleans() | st.integers(min_value=-(2**70), max_val
              | st.text(max_size=20))
 
 
-@st.composite
-def mutated(draw, base):
+def mutated(base):
     """``base`` with one to three random changes somewhere inside."""
-    value = copy.deepcopy(base)
-    for _ in range(draw(st.integers(1, 3))):
-        node = value
-        for _ in range(draw(st.integers(0, 5))):
-            if isinstance(node, dict) and node:
-                key = draw(st.sampled_from(sorted(node)))
-                if isinstance(node[key], (dict, list)) and node[key]:
-                    node = node[key]
-                    continue
-            elif isinstance(node, list) and node:
-                i = draw(st.integers(0, len(node) - 1))
-                if isinstance(node[i], (dict, list)) and node[i]:
-                    node = node[i]
-                    continue
-            break
-        action = draw(st.sampled_from(["replace", "delete", "add", "double"]))
-        if isinstance(node, dict):
-            keys = sorted(node)
-            if action == "delete" and keys:
-                del node[draw(st.sampled_from(keys))]
-            elif action == "add" or not keys:
-                node[draw(st.text(max_size=8) | st.sampled_from(["id", "version", "view_key", "number"]))] = \
-                    draw(json_leaf)
-            else:
-                node[draw(st.sampled_from(keys))] = draw(json_leaf)
-        elif isinstance(node, list):
-            if action == "delete" and node:
-                node.pop(draw(st.integers(0, len(node) - 1)))
-            elif action == "double":
-                node.extend(copy.deepcopy(node))
-            elif node:
-                node[draw(st.integers(0, len(node) - 1))] = draw(json_leaf)
-            else:
-                node.append(draw(json_leaf))
-    return value
+    keys = st.text(max_size=8) | st.sampled_from(["id", "version", "view_key", "number"])
+    return mutated_json(base, json_leaf, keys, depth=5)
 
 
 raw_files = st.sampled_from([
@@ -482,18 +466,9 @@ def _empty(app) -> None:
 @pytest.fixture(scope="module")
 def files_world(tmp_path_factory):
     """An app with an empty database, a backup of three games to damage, and a folder."""
-    url = os.environ.get("COMPANION_TEST_DATABASE_URL")
     tmp = tmp_path_factory.mktemp("fuzzfiles")
-    config = {"TESTING": True, "INSTANCE_PATH": str(tmp / "instance"), "COMPANION_TOKEN": TOKEN,
-              "SECRET_KEY": "test-secret"}
-    if url:
-        from companion.db import database_url
-
-        config["SQLALCHEMY_DATABASE_URI"] = database_url(url, str(tmp))
-    app = create_app(config)
-    _reset_database(app)
-    c = app.test_client()
-    c.environ_base["HTTP_AUTHORIZATION"] = f"Bearer {TOKEN}"
+    app = make_app(tmp)
+    c = bearer_client(app)
     c.post("/api/games", json={**RECORD, "rounds": ROUNDS[:2]})
     c.post("/api/games", json={"set": 6, "players": ["Ana", "Ben"], "first_starter": "Ben",
                                "rounds": [{"ended": "blocked", "hands": {"Ana": {"pips": 4}, "Ben": {"pips": 9}}}]})
@@ -501,11 +476,7 @@ def files_world(tmp_path_factory):
     doc = json.loads((tmp / "b.json").read_text())
     _empty(app)
     yield app, doc, tmp
-    from companion.db import db
-
-    with app.app_context():
-        db.session.remove()
-        db.engine.dispose()
+    dispose_app(app)
 
 
 @FUZZ

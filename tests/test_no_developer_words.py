@@ -51,8 +51,33 @@ def test_pages_and_messages_speak_to_players(client, api, lang):
     bad = {"csrf_token": token, "kind": "mexican_train", "set": "12", "player": ["Ana", "Ben"], "starter": "0"}
     bad.update({f"rule-{o.key}": "9999999" for o in OPTIONS if o.choices is None and o.key != "draw_counts"})
     pages["refused start"] = client.post("/games", data=bad).get_data(as_text=True)
+    # a choice no select offers (a form sent by hand): refused without naming the rule's key
+    bad = {"csrf_token": token, "kind": "mexican_train", "set": "12", "player": ["Ana", "Ben"], "starter": "0",
+           "rule-engine_order": "sideways"}
+    pages["refused choice"] = client.post("/games", data=bad).get_data(as_text=True)
     token = csrf_token(client, f"/games/{gid}")
     pages["refused round"] = client.post(f"/games/{gid}/rounds", data={
         "csrf_token": token, "number": "2", "out": "0", "pips-1": "x", "pips-2": "99999999999"}).get_data(as_text=True)
+    # tiles left below 0 reach the engine: its message names the field in words
+    pages["refused count"] = client.post(f"/games/{gid}/rounds", data={
+        "csrf_token": token, "number": "2", "out": "0", "pips-1": "5", "left-1": "-3", "pips-2": "7"}).get_data(as_text=True)
     for name, page in pages.items():
         assert developer_words(visible_text(page)) == [], (lang, name)
+    assert pages["refused choice"].count('class="form-error"') + pages["refused choice"].count("field-error") >= 1
+    assert "tiles_left" not in visible_text(pages["refused count"])
+
+
+def test_api_refusals_keep_the_key_in_the_path_and_words_in_the_message(api):
+    r = api.post("/api/games", json={"set": 12, "players": ["Ana", "Ben"], "first_starter": "Ana",
+                                     "rules": {"engine_order": "sideways", "draw_counts": {"x": 3}}})
+    errors = {e["path"]: e["message"] for e in r.get_json()["errors"]}
+    assert errors["rules.engine_order"] == "This rule takes one of its listed choices (descending, ascending)."
+    assert errors["rules.draw_counts.x"] == \
+        "The dealing table gives, for 1 to 20 players, 1 to 100 tiles dealt to each."
+    gid = api.post("/api/games", json={"set": 12, "players": ["Ana", "Ben"],
+                                       "first_starter": "Ana"}).get_json()["id"]
+    r = api.post(f"/api/games/{gid}/rounds", json={"ended": "domino", "hands": {
+        "Ana": {"pips": 0}, "Ben": {"pips": 5, "tiles_left": -1, "marker": "yes"}}})
+    errors = {e["path"]: e["message"] for e in r.get_json()["errors"]}
+    assert errors["rounds[0].hands.Ben.tiles_left"] == "The tiles left must be a whole number, 0 or more."
+    assert errors["rounds[0].hands.Ben.marker"] == "“Marker left on the train” is ticked or not, nothing else."

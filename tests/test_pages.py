@@ -375,3 +375,28 @@ def test_a_player_away_from_the_last_round_is_warned_first(client, app):
     assert r.status_code == 302
     html = client.get(f"/games/{gid}").get_data(as_text=True)
     assert cell(html, "rank-1") == ["–"] and "Ana wins!" in html
+
+
+def test_a_starter_past_every_row_is_refused_with_the_names_kept(client, app):
+    r = start_game(client, players=("Ana", "Ben", "Chen"), starter="99999999999999999999")
+    assert r.status_code == 422
+    html = r.get_data(as_text=True)
+    assert "Tap “starts” beside the player who starts the first round." in html
+    assert 'value="Ana"' in html and 'value="Chen"' in html
+    assert count_rows(app) == (0, 0)
+    # a row that exists, even a blank one, is no typing mistake: seat 1 starts
+    assert start_game(client, players=("Ana", "Ben", "Chen", ""), starter="3").status_code == 302
+
+
+def test_a_name_past_the_cap_is_refused_not_cut(client, app):
+    long_name = "Bartholomew-Maximilian Alexandrovich Q"  # 38 characters: allowed
+    assert len(long_name) == 38
+    too_long = long_name + "uin"  # 41 characters, one past the cap of 40
+    r = start_game(client, players=("Ana", too_long))
+    assert r.status_code == 422
+    html = r.get_data(as_text=True)
+    assert "A name may have at most 40 characters." in html
+    assert f'value="{too_long}"' in html  # kept whole, not cut to 40
+    assert 'maxlength="40"' not in html  # the browser does not cut it either
+    assert count_rows(app) == (0, 0)
+    assert start_game(client, players=("Ana", long_name)).status_code == 302

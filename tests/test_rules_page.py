@@ -35,3 +35,25 @@ def test_the_rules_page_in_russian_has_no_developer_words(client):
     assert "источник 00" not in text
     for option in OPTIONS:
         assert option.key not in text, option.key
+
+
+def test_the_rules_page_says_what_its_sources_say(client):
+    # the Russian collection: a classic game may be a single round (given with its draw game,
+    # not among its house variants); the counting set's "by" plaque; no answer with a plaque of
+    # the same count. It does not say what a blocked round's winner scores: the app's answer is
+    # credited to the public page that gives it, and the rounding option names its page too
+    html = client.get("/rules").get_data(as_text=True)
+    text = _text(html)
+    single = text.index("The collection also allows a game of a single round")
+    assert single < text.index("House variants")
+    assert 'a plaque with the word "by"' in text.replace("&#34;", '"')
+    assert "an answer may not be a plaque with the same number of dots" in text
+    assert "scored by the app as the Russian collection says" not in text
+    assert "The collection does not say what they score" in text
+    assert "a public rule page (points rounded to the nearest five); the Russian collection does not round " \
+           "( dominoed.tripod.com )" in text
+    assert 'href="https://dominoed.tripod.com/HowToPlayDominoes.htm"' in html
+    assert "Players on equal totals share the place." not in text
+    for lang in ("ru", "be", "hr", "mn", "ko"):
+        page = _text(client.get("/rules", headers={"Accept-Language": lang}).get_data(as_text=True))
+        assert "dominoed.tripod.com/HowToPlayDominoes.htm" in page and "gambiter.com" in page, lang

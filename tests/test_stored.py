@@ -116,8 +116,10 @@ def engine_calls(monkeypatch):
     wherever the app calls them."""
     import companion.rules.game as game_mod
     import companion.rules.state as state_mod
-    import companion.services as services_mod
+    import companion.services.games as games_mod
+    import companion.services.rounds as rounds_mod
     import companion.services.sheets as sheets_mod
+    import companion.services.store as store_mod
 
     counts = {"parse_round": 0, "round_scores": 0, "read_game": 0}
 
@@ -127,7 +129,7 @@ def engine_calls(monkeypatch):
             return real(*args, **kwargs)
         return wrapper
 
-    for module in (game_mod, state_mod, services_mod):
+    for module in (game_mod, state_mod, games_mod, rounds_mod, store_mod):
         for name in counts:
             if hasattr(module, name):
                 monkeypatch.setattr(module, name, counted(name, getattr(module, name)))
@@ -359,7 +361,8 @@ def test_recheck_derives_every_game_again_and_keeps_a_refused_one_readable(app, 
     assert f"game {bad} is refused by the current engine: rounds[1].engine: engine_out_of_sequence" in result.output
     with app.app_context():
         versions = dict(db.session.execute(db.select(GameRow.id, GameRow.engine_version)).all())
-    assert versions[good] == versions[bad] + 1  # the refused one keeps its old results
+    from companion.rules.state import SCORING_VERSION
+    assert versions[good] == SCORING_VERSION and versions[bad] == 0  # the refused one keeps its old results
     assert api.get(f"/api/games/{bad}").status_code == 200
     assert api.get(f"/api/games/{good}").get_json()["standings"] == full_game["expected"]["standings"]
 

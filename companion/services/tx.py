@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
+from contextvars import ContextVar
 
 from sqlalchemy.orm import scoped_session
 
@@ -26,8 +27,28 @@ def transaction() -> Iterator[scoped_session]:
         raise
 
 
+_one_read: ContextVar[bool] = ContextVar("one_read", default=False)
+
+
 def end_read() -> None:
     """End the session's read (a transaction holding a snapshot), so that a
     later write starts afresh: on SQLite a read kept open would make the write
-    fail at once when another process wrote meanwhile."""
-    db.session.rollback()
+    fail at once when another process wrote meanwhile. Inside
+    :func:`one_read` the read goes on until the block ends."""
+    if not _one_read.get():
+        db.session.rollback()
+
+
+@contextmanager
+def one_read() -> Iterator[None]:
+    """Several reads (a page's lists) as one read of one snapshot, ended once
+    when the block ends. Nothing inside may write."""
+    if _one_read.get():
+        yield
+        return
+    token = _one_read.set(True)
+    try:
+        yield
+    finally:
+        _one_read.reset(token)
+        db.session.rollback()

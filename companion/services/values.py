@@ -257,9 +257,28 @@ class Saved:
     """The round was saved (added or corrected).
 
     :ivar round: the round as saved (the game may change again at once).
+    :ivar revision: the game's revision this change gave it (an undo is only
+        done while the game still is at it); ``None`` where not known.
+    :ivar previous: a correction: the round's data as it was before.
     """
 
     round: RoundView
+    revision: int | None = None
+    previous: dict[str, Any] | None = None
+
+
+@dataclass(frozen=True)
+class Deleted:
+    """The last round was deleted.
+
+    :ivar number: the round deleted.
+    :ivar data: what it held (to put it back).
+    :ivar revision: the game's revision this change gave it.
+    """
+
+    number: int
+    data: dict[str, Any]
+    revision: int
 
 
 @dataclass(frozen=True)

@@ -9,6 +9,7 @@ from typing import Any
 
 from flask import Blueprint, jsonify, request, url_for
 
+from .. import player_records as records
 from .. import services
 from ..envelope import problem_response, problems_response
 from ..i18n import gettext
@@ -62,8 +63,18 @@ def _whole(body: dict[str, Any], key: str) -> int | None:
     return value
 
 
+def _with_player_ids(games: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Each game's JSON with the roster ids of its players beside their names:
+    ``player_ids`` (``{name: id}``); the record's fields stay as
+    docs/design.md gives them."""
+    ids = records.ids_by_name({n for g in games for n in g.get("players", ())})
+    for g in games:
+        g["player_ids"] = {n: ids[n] for n in g.get("players", ()) if n in ids}
+    return games
+
+
 def _game_json(game_id: int) -> dict[str, Any]:
-    return services.get_game(game_id).as_json()
+    return _with_player_ids([services.get_game(game_id).as_json()])[0]
 
 
 def _saved_answer(game_id: int, outcome, status: int):
@@ -132,7 +143,7 @@ def list_games():
     if page.page > 1:
         url = url_for("api.list_games", **args, page=page.page - 1, per_page=page.per_page)
         links.append(f'<{url}>; rel="prev"')
-    response = jsonify(games=[g.as_json() for g in page.items])
+    response = jsonify(games=_with_player_ids([g.as_json() for g in page.items]))
     if links:
         response.headers["Link"] = ", ".join(links)
     return response
@@ -143,7 +154,7 @@ def get_game(game_id: int):
     """The record with derived fields and each round's ``version`` (``ETag``;
     304 when ``If-None-Match`` names the current one)."""
     game = services.get_game(game_id)
-    return etag_or_304(f"g{game.id}-r{game.revision}-e{game.engine_version}", lambda: jsonify(game.as_json()))
+    return etag_or_304(f"g{game.id}-r{game.revision}-e{game.engine_version}", lambda: jsonify(_with_player_ids([game.as_json()])[0]))
 
 
 @bp.delete("/games/<int:game_id>")

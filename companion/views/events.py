@@ -19,7 +19,7 @@ from flask import (
     url_for,
 )
 
-from .. import club, pagecache, pdf, roster
+from .. import club, club_tables, pagecache, pdf, roster
 from ..envelope import problems_response
 from ..i18n import gettext, lazy_gettext
 from ..jsonbody import BadJSON, request_json
@@ -115,7 +115,7 @@ def create():
 
 def _detail(ev: club.Event, errors: dict[str, str] | None = None, status: int = 200):
     return render_template("events/detail.html", ev=ev, standings=club.standings(ev.id),
-                           known=roster.known_names(), errors=errors or {}, **_names_context()), status
+                           known=roster.regulars(), errors=errors or {}, **_names_context()), status
 
 
 @bp.get("/events/<int:event_id>")
@@ -151,7 +151,7 @@ def draw(event_id: int):
     """Draw the tables of the evening's next game."""
     ev = _event_or_404(event_id)
     try:
-        club.draw(event_id)
+        club_tables.draw(event_id)
     except club.EventError as exc:
         return _detail(ev, {"draw": exc.problems[0].message}, 422)
     return redirect(url_for("events.detail", event_id=event_id) + "#tables")
@@ -162,11 +162,23 @@ def undo_draw(event_id: int):
     """Take back the latest draw while no table has played a round."""
     ev = _event_or_404(event_id)
     try:
-        club.undo_draw(event_id)
+        club_tables.undo_draw(event_id)
     except club.EventError as exc:
         return _detail(ev, {"draw": exc.problems[0].message}, 422)
     flash(gettext("The draw is taken back."), "ok")
     return redirect(url_for("events.detail", event_id=event_id))
+
+
+@bp.post("/events/<int:event_id>/evenings")
+def next_evening(event_id: int):
+    """A season: start its next evening (everyone checks in again)."""
+    ev = _event_or_404(event_id)
+    try:
+        club.next_evening(event_id, request.form.get("held_on", ""))
+    except club.EventError as exc:
+        return _detail(ev, {"evening": exc.problems[0].message}, 422)
+    flash(gettext("Evening %(n)s of the season: check everyone in.", n=ev.evening + 1), "ok")
+    return redirect(url_for("events.detail", event_id=event_id) + "#present")
 
 
 @bp.get("/events/<int:event_id>/standings")
@@ -207,7 +219,7 @@ def cards_pdf(event_id: int):
     from .games import rules_in_play
 
     rules = rules_in_play(parse_rules(dict(ev.rules), Problems()))
-    return _pdf("pdf/event_cards.html", f"event-{event_id}-tables.pdf", ev=ev, cards=club.table_cards(ev),
+    return _pdf("pdf/event_cards.html", f"event-{event_id}-tables.pdf", ev=ev, cards=club_tables.table_cards(ev),
                 rules=rules, **_names_context())
 
 
@@ -286,6 +298,16 @@ def api_list():
                             "set": e.set_n, "games": counts.get(e.id, 0)} for e in club.events()])
 
 
+@api.post("/<int:event_id>/evenings")
+def api_next_evening(event_id: int):
+    """``POST /api/events/<id>/evenings`` ``{"held_on": "YYYY-MM-DD"}``: a
+    season's next evening (everyone checks in again) → 201 with the event."""
+    body = _body()
+    if body is None:
+        return _bad_body()
+    return jsonify(club.next_evening(event_id, body.get("held_on")).as_json()), 201
+
+
 @api.post("")
 def api_create():
     """``POST /api/events`` (see :func:`companion.club.create`) → 201 with the event."""
@@ -331,7 +353,7 @@ def api_draw(event_id: int):
     seed = body.get("seed")
     if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
         return _problems([Problem("seed", "bad_value", gettext("Send a whole number."))])
-    return jsonify(club.draw(event_id, seed).as_json()), 201
+    return jsonify(club_tables.draw(event_id, seed).as_json()), 201
 
 
 @api.get("/<int:event_id>/standings")

@@ -8,10 +8,11 @@ from __future__ import annotations
 
 from dataclasses import replace
 from datetime import date
+from functools import lru_cache
 
 from flask import Blueprint, Response, abort, flash, redirect, render_template, request, url_for
 
-from .. import services
+from .. import pagecache, services
 from ..chart import running_totals_chart
 from ..forms import (
     errors_by_field,
@@ -28,8 +29,11 @@ from ..pips import layout as pip_layout
 from ..pips import layouts as pip_layouts
 from ..rules import RecordError
 from ..rules.profile import DRAW_COUNT_PRESETS, OPTIONS, OPTIONS_BY_KEY, PRESETS
+from ..rules.state import joining_total
 from ..rules.tiles import SET_SIZES
 from ..services import sheets
+from ..services import undo as undoing
+from . import undo as undo_views
 from .http import etag_or_304
 
 bp = Blueprint("games", __name__)
@@ -74,18 +78,21 @@ def _list_query() -> services.GameQuery:
 def _index_context(values=None, errors=None, warnings=None):
     query = _list_query()
     lists = {}
-    if query.shelf == "games":
-        for status, arg in (("in_progress", "open_page"), ("finished", "page")):
-            page = request.args.get(arg, 1, type=int) or 1
-            lists[status] = services.list_games(replace(query, status=status, page=page))
-    else:
-        lists["shelf"] = services.list_games(replace(query, page=request.args.get("page", 1, type=int) or 1))
+    with services.one_read():  # the lists and the names from one snapshot, one read
+        if query.shelf == "games":
+            for status, arg in (("in_progress", "open_page"), ("finished", "page")):
+                page = request.args.get(arg, 1, type=int) or 1
+                lists[status] = services.list_games(replace(query, status=status, page=page))
+        else:
+            lists["shelf"] = services.list_games(
+                replace(query, page=request.args.get("page", 1, type=int) or 1))
+        known = services.known_players()
     return dict(
         lists=lists,
         query=query,
         filters={k: v for k, v in request.args.items() if k not in ("page", "open_page", "trashed")},
         trashed=request.args.get("trashed", type=int),
-        known=services.known_players(),
+        known=known,
         sets=SET_SIZES,
         values=values if values is not None else {},
         errors=errors or {},
@@ -95,8 +102,14 @@ def _index_context(values=None, errors=None, warnings=None):
         presets=PRESETS,
         draw_presets=DRAW_COUNT_PRESETS,
         value_labels=VALUE_LABELS,
-        rule_labels={key: translated(label) for key, label in RULE_LABELS.items()},
+        rule_labels=_rule_labels(current_language()),
     )
+
+
+@lru_cache(maxsize=16)
+def _rule_labels(language: str) -> dict[str, str]:
+    """Every rule's label in ``language`` (the request's: translated once per language)."""
+    return {key: translated(label) for key, label in RULE_LABELS.items()}
 
 
 def _game_or_404(game_id: int) -> services.GameView:
@@ -109,8 +122,16 @@ def _game_or_404(game_id: int) -> services.GameView:
 @bp.get("/")
 def index():
     """The games (in progress and finished apart, a page at a time, with
-    filters) and the form to start one."""
-    return render_template("index.html", **_index_context())
+    filters) and the form to start one.
+
+    The lists and the known names are read every time; the page made from
+    them is kept under exactly what was read (:mod:`companion.pagecache`), so
+    the same lists are not rendered twice.
+    """
+    context = _index_context()
+    read = (tuple((name, tuple(p.items), p.page, p.has_next) for name, p in context["lists"].items()),
+            tuple(context["known"]))
+    return pagecache.page(("index", read), lambda: render_template("index.html", **context), forms=True)
 
 
 @bp.post("/games")
@@ -130,8 +151,15 @@ def create():
     return render_template("index.html", **context), 422
 
 
+def render_game_with(game_id: int, seats_form: dict, status: int = 422):
+    """The game's page again with the players' form as typed and its messages
+    (``seats_form``: ``{"name", "after", "errors"}``)."""
+    html, _ = _render_game(_game_or_404(game_id), seats_form=seats_form)
+    return html, status
+
+
 def _render_game(game: services.GameView, values=None, errors=None, warnings=None, status=200,
-                 edit=None):
+                 edit=None, seats_form=None):
     errors = dict(errors or {})
     if edit is not None and not 1 <= edit <= len(game.rounds):
         # the round was deleted on another device meanwhile: what was typed is
@@ -146,7 +174,10 @@ def _render_game(game: services.GameView, values=None, errors=None, warnings=Non
             game=game,
             derived=game.as_json(),
             plan=game.next_round(),
-            values=values if values is not None else {},
+            values=values if values is not None else _away_ticked(game, edit),
+            seats_form=seats_form or {},
+            value_labels=VALUE_LABELS,
+            joining_total=joining_total(t, [v for v in _last_totals(game).values() if v is not None]),
             errors=errors,
             hand_errors=errors_for_hands(errors, t.players),
             warnings=warnings or [],
@@ -155,6 +186,7 @@ def _render_game(game: services.GameView, values=None, errors=None, warnings=Non
             rules_in_play=rules_in_play(t.rules),
             went_out=[rnd.went_out for rnd in game.rounds],
             chart=running_totals_chart(t.players, game.running_totals(), game.scores(), t.round_count),
+            undo=undo_views.notice(game),
         ),
         status,
     )
@@ -162,8 +194,44 @@ def _render_game(game: services.GameView, values=None, errors=None, warnings=Non
 
 @bp.get("/games/<int:game_id>")
 def detail(game_id: int):
-    """The scoreboard, the next-round card and the round entry form."""
-    return _render_game(_game_or_404(game_id))
+    """The scoreboard, the next-round card and the round entry form.
+
+    Kept per game stamp (:func:`companion.services.game_stamp`: every change
+    of the game gives a new one), language, theme and device
+    (:mod:`companion.pagecache`), so showing it again reads one small row and
+    renders nothing; a page with the players' phones panel (a game in play)
+    reads the phones each time and is not kept.
+    """
+    try:
+        key = pagecache.request_key(("game", services.game_stamp(game_id)))
+    except services.NotFound:
+        abort(404)
+    html = pagecache.kept(key) if key is not None else None
+    if html is not None:
+        return pagecache.with_token(html)
+    game = _game_or_404(game_id)
+    html, status = _render_game(game)
+    if key is not None and not _shows_phones(game):
+        pagecache.keep(key, html, forms=True)
+    return html, status
+
+
+def _last_totals(game: services.GameView) -> dict:
+    return dict(game.rounds[-1].result.totals) if game.rounds else {}
+
+
+def _away_ticked(game: services.GameView, edit: int | None) -> dict[str, str]:
+    """A new round's form starts with the players away from the table ticked
+    as sitting it out."""
+    if edit is not None:
+        return {}
+    players = game.table.players
+    return {f"absent-{players.index(n)}": "1" for n in game.table.away}
+
+
+def _shows_phones(game: services.GameView) -> bool:
+    """The game page holds the players' phones panel (see game.html)."""
+    return game.next_round() is not None and game.table.kind.counts_pips
 
 
 def _typed_round(game: services.GameView):
@@ -185,7 +253,8 @@ def add_round(game_id: int):
     except services.NotFound:
         abort(404)
     if isinstance(outcome, services.Saved):
-        return redirect(url_for("games.detail", game_id=game_id, _anchor=f"round-{outcome.round.number}"))
+        change = undoing.Change(undoing.ADDED, outcome.round.number, outcome.revision or 0)
+        return undo_views.redirect_with_undo(game_id, change, f"round-{outcome.round.number}")
     if isinstance(outcome, services.AlreadySaved):
         flash(outcome.problem.message, "info")
         return redirect(url_for("games.detail", game_id=game_id))
@@ -246,7 +315,8 @@ def update_round(game_id: int, number: int):
     except services.NotFound:
         return _refused(game_id, problems, [], edit=number)
     if isinstance(outcome, services.Saved):
-        return redirect(url_for("games.detail", game_id=game_id, _anchor=f"round-{number}"))
+        change = undoing.Change(undoing.CORRECTED, number, outcome.revision or 0, outcome.previous)
+        return undo_views.redirect_with_undo(game_id, change, f"round-{number}")
     return _refused(game_id, [outcome.problem] if outcome else problems, [], edit=number)
 
 
@@ -254,11 +324,16 @@ def update_round(game_id: int, number: int):
 def delete_round(game_id: int, number: int):
     """Delete the last round."""
     try:
-        services.delete_last_round(game_id, number)
+        outcome = services.delete_last_round(game_id, number)
     except services.NotFound:
         abort(404)
     except RecordError as exc:
         flash(exc.errors[0].message, "error")
+        return redirect(url_for("games.detail", game_id=game_id))
+    if isinstance(outcome, services.Deleted):
+        change = undoing.Change(undoing.DELETED, number, outcome.revision, outcome.data)
+        return undo_views.redirect_with_undo(game_id, change)
+    flash(outcome.problem.message, "error")
     return redirect(url_for("games.detail", game_id=game_id))
 
 

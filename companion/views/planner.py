@@ -7,7 +7,9 @@ from typing import Any
 
 from flask import Blueprint, jsonify, render_template, request
 
+from ..envelope import problem_response, problems_response
 from ..i18n import gettext
+from ..rules.errors import Problem
 from ..rules.planner import OBJECTIVES, check_request, plan_train
 from ..rules.tiles import SET_SIZES
 
@@ -15,7 +17,7 @@ bp = Blueprint("planner", __name__)
 
 
 def _plan(body: dict[str, Any]):
-    """Check a request and plan; returns ``(plan, problems)``."""
+    """Check a request and plan; returns ``(plan, problems)`` (each a :class:`Problem`)."""
     args = (
         body.get("set", 12),
         body.get("open_end", body.get("set", 12)),
@@ -30,10 +32,10 @@ def _plan(body: dict[str, Any]):
     if isinstance(hand, str):
         hand = hand.replace(",", " ").split()
     if not isinstance(hand, list):
-        return None, [{"path": "hand", "code": "bad_value", "message": gettext('hand must be a list of tiles such as "12-5".')}]
+        return None, [Problem("hand", "bad_value", gettext('hand must be a list of tiles such as "12-5".'))]
     _, problems = check_request(args[0], args[1], hand, args[3], args[4], from_engine=from_engine)
     if problems:
-        return None, [p.as_dict() for p in problems]
+        return None, [p.problem for p in problems]
     plan = plan_train(args[0], args[1], hand, args[3], args[4], from_engine=from_engine)
     return plan, []
 
@@ -55,15 +57,13 @@ def api_plan():
     """``{"set", "open_end", "hand", "objective", "avoid_double_end"}`` → the best train;
     422 with ``tiles_not_in_set``, ``tile_repeated``, ``engine_in_hand``, ``bad_value``."""
     if not request.is_json:
-        return jsonify(errors=[{"path": "", "code": "bad_value",
-                                "message": gettext("Send the body as JSON.")}]), 415
+        return problem_response("bad_value", gettext("Send the body as JSON."), 415)
     body = request.get_json(silent=True)
     if not isinstance(body, dict):
-        return jsonify(errors=[{"path": "", "code": "bad_value",
-                                "message": gettext("The body must be a JSON object.")}]), 422
+        return problem_response("bad_value", gettext("The body must be a JSON object."), 422)
     plan, problems = _plan(body)
     if problems:
-        return jsonify(errors=problems), 422
+        return problems_response(problems)
     return jsonify(_plan_json(plan))
 
 

@@ -20,12 +20,19 @@ from flask import (
 )
 
 from .. import pagecache, roster
+from .. import player_records as records
 from ..envelope import problems_response
 from ..i18n import gettext, lazy_gettext
 from ..jsonbody import BadJSON, request_json
 from ..player_charts import engine_bars, totals_over_time
 from ..rules.errors import Problem
-from ..rules.stats import Filters, GameRef, LeaderRow, PlayerStats, highest_wins
+from ..rules.leaderboard import LeaderRow
+from ..rules.stats import (
+    Filters,
+    GameRef,
+    PlayerStats,
+    highest_wins,
+)
 
 bp = Blueprint("players", __name__)
 api = Blueprint("players_api", __name__, url_prefix="/api/players")
@@ -93,9 +100,11 @@ def add():
     return redirect(url_for("players.detail", player_id=player.id))
 
 
-def _page_context(player: roster.Player, filters: Filters) -> dict[str, Any]:
-    stats = roster.stats(player.id, filters, player)
-    choices = roster.choices(player.id)
+def _page_context(player_id: int, filters: Filters) -> dict[str, Any]:
+    try:
+        player, stats, choices = records.record(player_id, filters)
+    except roster.RosterError:
+        abort(404)
     kinds_played = {g.kind for g in stats.history}
     time_kind = filters.kind or (stats.history[-1].kind if stats.history else None)
     history = [g for g in stats.history if g.kind == time_kind]
@@ -108,7 +117,7 @@ def _page_context(player: roster.Player, filters: Filters) -> dict[str, Any]:
 
 
 def _version_or_404(*player_ids: int) -> tuple[int, ...]:
-    versions = roster.version(list(player_ids))
+    versions = records.version(list(player_ids))
     if -1 in versions:
         abort(404)
     return versions
@@ -121,7 +130,7 @@ def detail(player_id: int):
     versions = _version_or_404(player_id)
     return pagecache.page(versions, lambda: render_template(
         "players/detail.html",
-        **_page_context(_player_or_404(player_id), roster.parse_filters(request.args))))
+        **_page_context(player_id, records.parse_filters(request.args))))
 
 
 def _manage(player: roster.Player, form_error: dict[str, str] | None = None, values: Any = None,
@@ -188,16 +197,16 @@ def compare():
         if raw.isdigit() and 0 < int(raw) < 2**31:
             ids.append(int(raw))
     ids = list(dict.fromkeys(ids))[:12]
-    filters = roster.parse_filters(request.args)
-    versions = roster.version(ids)
+    filters = records.parse_filters(request.args)
+    versions = records.version(ids)
     if len(ids) < 2 or -1 in versions:
         try:
-            roster.compare(ids, filters)
+            records.compare(ids, filters)
         except roster.RosterError as exc:
             return render_template("players/compare.html", result=None, error=exc.problem.message, ids=ids,
                                    filters=filters, kind_names=KIND_NAMES), 422
     return pagecache.page(versions, lambda: render_template(
-        "players/compare.html", result=roster.compare(ids, filters), error=None, ids=ids,
+        "players/compare.html", result=records.compare(ids, filters), error=None, ids=ids,
         filters=filters, kind_names=KIND_NAMES))
 
 
@@ -205,22 +214,22 @@ def compare():
 def leaderboard():
     """The leaderboard: players with at least ``min`` finished games (kept until
     any record changes)."""
-    filters = roster.parse_filters(request.args)
+    filters = records.parse_filters(request.args)
     min_games = _int_arg("min", DEFAULT_MIN_GAMES, 1, 1000)
 
     def render() -> str:
-        rows = roster.ranking(filters, min_games)
-        ids = roster.ids_by_name(r.tally.player for r in rows)
+        rows = records.ranking(filters, min_games)
+        ids = records.ids_by_name(r.tally.player for r in rows)
         return render_template("players/leaderboard.html", rows=rows, ids=ids, filters=filters,
                                min_games=min_games, kind_names=KIND_NAMES)
 
-    return pagecache.page(roster.roster_version(), render)
+    return pagecache.page(records.roster_version(), render)
 
 
 @bp.get("/players/stats.csv")
 def stats_csv():
     """Every player's counts as CSV (the leaderboard's filters apply)."""
-    body = roster.stats_csv(roster.tallies(roster.parse_filters(request.args), include_archived=True))
+    body = records.stats_csv(records.tallies(records.parse_filters(request.args), include_archived=True))
     return Response(body, mimetype="text/csv",
                     headers={"Content-Disposition": 'attachment; filename="players.csv"'})
 
@@ -229,8 +238,8 @@ def stats_csv():
 def games_csv(player_id: int):
     """One player's finished games as CSV (the page's filters apply)."""
     _player_or_404(player_id)
-    lines = roster.lines_of([player_id], roster.parse_filters(request.args))
-    return Response(roster.games_csv(lines), mimetype="text/csv",
+    lines = records.lines_of([player_id], records.parse_filters(request.args))
+    return Response(records.games_csv(lines), mimetype="text/csv",
                     headers={"Content-Disposition": f'attachment; filename="player-{player_id}.csv"'})
 
 
@@ -314,15 +323,15 @@ def api_add():
 @api.get("/<int:player_id>")
 def api_player(player_id: int):
     """``GET /api/players/<id>`` → the player and his statistics (filters as the page)."""
-    versions = roster.version([player_id])
+    versions = records.version([player_id])
     if -1 in versions:
         return _not_found()
-    filters = roster.parse_filters(request.args)
+    filters = records.parse_filters(request.args)
 
     def render() -> str:
-        player = roster.get(player_id)
+        player, stats, _ = records.record(player_id, filters)
         return json.dumps({"player": player.as_json(), "filters": _filters_json(filters),
-                           "stats": stats_json(roster.stats(player_id, filters, player))},
+                           "stats": stats_json(stats)},
                           ensure_ascii=False, separators=(",", ":"))
 
     return Response(pagecache.page(versions, render), mimetype="application/json")
@@ -363,7 +372,7 @@ def api_merge(player_id: int):
 def api_games(player_id: int):
     """``GET /api/players/<id>/games`` → the player's finished games, oldest first."""
     roster.get(player_id)
-    lines = sorted(roster.lines_of([player_id], roster.parse_filters(request.args)),
+    lines = sorted(records.lines_of([player_id], records.parse_filters(request.args)),
                    key=lambda g: (g.played_on, g.game_id))
     return jsonify(games=[
         {"game": g.game_id, "date": g.played_on.isoformat(), "kind": g.kind, "set": g.set_n,
@@ -381,7 +390,7 @@ def api_head_to_head():
     for raw in request.args.get("ids", "").split(","):
         if raw.strip().isdigit() and 0 < int(raw) < 2**31:
             ids.append(int(raw))
-    result = roster.compare(ids, roster.parse_filters(request.args))
+    result = records.compare(ids, records.parse_filters(request.args))
     return jsonify(
         players=list(result.players), games=result.games, wins=dict(result.wins),
         pairs=[{"player": m.player, "other": m.other, "games": m.games, "ahead": m.ahead,
@@ -400,5 +409,5 @@ def _leader_json(rows: list[LeaderRow]) -> list[dict[str, Any]]:
 def api_leaderboard():
     """``GET /api/players/leaderboard?min_games=5`` (and the filters) → the rows."""
     min_games = _int_arg("min_games", DEFAULT_MIN_GAMES, 1, 1000)
-    rows = roster.ranking(roster.parse_filters(request.args), min_games)
+    rows = records.ranking(records.parse_filters(request.args), min_games)
     return jsonify(min_games=min_games, leaderboard=_leader_json(rows))

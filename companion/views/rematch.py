@@ -20,6 +20,7 @@ def rematch_record(table) -> dict:
     """
     record = table.as_dict()
     record.pop("rounds", None)
+    record.pop("away", None)  # a new game seats everybody again
     players = record["players"]
     first = record.get("first_starter")
     if first in players:

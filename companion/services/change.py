@@ -1,0 +1,168 @@
+"""How one game is changed: read what the change needs, let it decide (the
+engine runs outside any write lock), then write in one short transaction that
+first claims the game's revision it read; tried again when another device
+changed the game meanwhile (the last try holds the game's lock throughout).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import func, update
+from sqlalchemy.exc import IntegrityError
+
+from ..db import db
+from ..i18n import gettext
+from ..models import GameRow, RoundRow
+from ..rules.errors import Problem
+from ..rules.state import SCORING_VERSION, GameState, RoundResult
+from .store import NotFound, _head, _players_lines, _rederive, _summary_columns
+from .tx import end_read, transaction
+from .values import (
+    Conflicted,
+    table_of,
+)
+
+ATTEMPTS = 3
+"""Tries of a change whose game another device changed meanwhile; the last one
+holds the game's lock from the read to the write."""
+
+
+@dataclass
+class _Write:
+    """A change worked out and ready to write: ``apply()`` runs in the transaction."""
+
+    apply: Callable[[], Any]
+
+
+def _claim(game_id: int, revision: int | None) -> bool:
+    """Raise the game's revision (taking its write lock) if it still is
+    ``revision`` (``None``: whatever it is); False when it is not (or gone)."""
+    stmt = (
+        update(GameRow)
+        .where(GameRow.id == game_id, GameRow.shelf != "trash")
+        .values(revision=GameRow.revision + 1, updated_at=func.now())
+        .execution_options(synchronize_session=False)
+    )
+    if revision is not None:
+        stmt = stmt.where(GameRow.revision == revision)
+    return db.session.execute(stmt).rowcount == 1
+
+
+@dataclass(frozen=True)
+class _Tail:
+    """A game's head, summary and rounds from ``first`` on, as read for a change."""
+
+    row: GameRow
+    rounds: list[RoundRow]
+
+    def state_before(self, number: int) -> GameState:
+        """The game after round ``number - 1`` (from the stored results)."""
+        table = table_of(_head(self.row))
+        if number <= 1:
+            return GameState.start(table)
+        by_number = {r.number: r for r in self.rounds}
+        prev = by_number[number - 1]
+        counts = dict((self.row.summary or {}).get("rounds_out", {}))
+        for r in self.rounds:
+            if r.number >= number:
+                for name in (r.result or {}).get("credited", ()):
+                    counts[name] -= 1
+        return GameState.resume(table, number - 1, RoundResult.from_dict(prev.result),
+                                counts, tuple(prev.data.get("absent", ())))
+
+
+def _read_tail(game_id: int, first: int | None) -> _Tail:
+    """The game's row and its rounds numbered ``first`` and after (all of them
+    from ``first = None``: the last one)."""
+    row = db.session.execute(
+        db.select(GameRow).where(GameRow.id == game_id).execution_options(populate_existing=True)
+    ).scalar_one_or_none()
+    if row is None or row.shelf == "trash":
+        raise NotFound(f"no game {game_id}")
+    if row.summary is None or row.engine_version != SCORING_VERSION:
+        raise _Stale()
+    start = max(row.rounds_played, 1) if first is None else max(min(first, row.rounds_played + 1) - 1, 1)
+    rounds = list(db.session.execute(
+        db.select(RoundRow).where(RoundRow.game_id == game_id, RoundRow.number >= start)
+        .order_by(RoundRow.number).execution_options(populate_existing=True)
+    ).scalars())
+    if [r.number for r in rounds] != list(range(start, row.rounds_played + 1)):
+        raise _Moved()  # another device changed the game between the two reads
+    if any(r.result is None for r in rounds):
+        raise _Stale()
+    # Kept as read: the change is worked out after this read has ended.
+    db.session.expunge(row)
+    for r in rounds:
+        db.session.expunge(r)
+    return _Tail(row, rounds)
+
+
+class _Stale(Exception):
+    """The game's stored results are missing or from another engine version."""
+
+
+class _Moved(Exception):
+    """The game changed while it was being read: read it again."""
+
+
+def _change(game_id: int, first: int | None, decide: Callable[[_Tail], Any]) -> Any:
+    """Run a change of one game: read what it needs (rounds from ``first``),
+    ``decide`` (which runs the engine and returns an outcome, or a
+    :class:`_Write`), then write it in one short transaction if the game is
+    still as read. The last try holds the game's lock from the read on.
+
+    :raises NotFound: no such game (or in the trash).
+    """
+    attempt, rederived = 0, False
+    while attempt < ATTEMPTS:
+        locked = attempt == ATTEMPTS - 1
+        attempt += 1
+        try:
+            if locked:
+                with transaction():
+                    if not _claim(game_id, None):
+                        raise NotFound(f"no game {game_id}")
+                    plan = decide(_read_tail(game_id, first))
+                    if isinstance(plan, _Write):
+                        return plan.apply()
+                    db.session.rollback()
+                    return plan
+            tail = _read_tail(game_id, first)
+            revision = tail.row.revision
+            end_read()
+            plan = decide(tail)
+            if not isinstance(plan, _Write):
+                return plan
+            with transaction():
+                if _claim(game_id, revision):
+                    return plan.apply()
+        except _Stale:
+            end_read()
+            if rederived:
+                raise
+            _rederive(game_id)
+            attempt, rederived = 0, True
+        except (IntegrityError, _Moved):
+            end_read()
+    return Conflicted(Problem("number", "edit_conflict",
+                              gettext("This round was just saved from another device.")))
+
+
+def _revision_now(game_id: int) -> int:
+    """The game's revision inside the change's transaction (after its claim)."""
+    return db.session.execute(db.select(GameRow.revision).where(GameRow.id == game_id)).scalar_one()
+
+
+def _update_game(game_id: int, state: GameState, was_finished: bool = True) -> None:
+    """Store the game's summary after a change, and its players' lines unless
+    the game was in progress and still is (only a finished game has lines:
+    :func:`companion.player_lines.refresh_games` would find none to write)."""
+    db.session.execute(
+        update(GameRow).where(GameRow.id == game_id).values(**_summary_columns(state))
+        .execution_options(synchronize_session=False)
+    )
+    if was_finished or state.finished:
+        _players_lines(game_id)

@@ -1,0 +1,127 @@
+"""Storing what the engine derives: a game's head and results on its rows,
+and deriving them afresh (a game stored by an older engine, or never derived).
+
+Shared by the other service modules; not part of the package's public names
+except :func:`store_results` and :class:`NotFound`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from sqlalchemy import update
+from sqlalchemy.orm import joinedload
+
+from ..db import db
+from ..models import GameRow, RoundRow
+from ..rules import Game, read_game
+from ..rules.state import SCORING_VERSION, GameState, derive_all
+from .tx import transaction
+
+SHELVES = ("games", "archive", "trash")
+
+
+class NotFound(LookupError):
+    """No game (or round) with that id or number; or the game is in the trash."""
+
+
+def _head(row: GameRow) -> dict[str, Any]:
+    head = {
+        "format": "domino-game-record", "version": 1, "kind": row.kind, "set": row.set_n,
+        "rules": dict(row.rules or {}), "players": list(row.players),
+        "first_starter": row.first_starter,
+    }
+    if row.away:
+        head["away"] = list(row.away)
+    return head
+
+
+def _names(players: Iterable[str]) -> str:
+    return "\n" + "\n".join(p.casefold() for p in players) + "\n"
+
+
+def _summary_columns(state: GameState) -> dict[str, Any]:
+    summary = state.summary()
+    return {
+        "summary": summary,
+        "status": summary["status"],
+        "rounds_played": state.played,
+        "engine_version": SCORING_VERSION,
+        "recheck_problem": None,
+    }
+
+
+def store_results(row: GameRow, game: Game) -> None:
+    """Store on ``row`` and its round rows everything derived from ``game``
+    (the same game, checked by the engine), inside the caller's transaction.
+
+    :param row: the game's row, with its rounds (numbered as ``game.rounds``).
+    :param game: the checked game.
+    """
+    state, results = derive_all(game.table, game.rounds)
+    by_number = {r.number: r for r in row.rounds}
+    for rnd, res in zip(game.rounds, results):
+        by_number[rnd.number].result = res.as_dict()
+    for key, value in _summary_columns(state).items():
+        setattr(row, key, value)
+    row.rounds_total = game.table.round_count
+    row.names = _names(game.table.players)
+
+
+def _remember_players(names) -> None:
+    """The names join the roster: one player per name, case and Unicode form
+    ignored, safe against another process adding the same name at once
+    (:func:`companion.roster.remember`)."""
+    from ..roster import remember
+
+    remember(names)
+
+
+def _players_lines(*game_ids: int) -> None:
+    """Write the players' lines of these games from their stored results, in
+    the caller's transaction (:func:`companion.roster.refresh_games`: each
+    player's tally once for the lot)."""
+    from ..roster import refresh_games
+
+    db.session.flush()
+    refresh_games(*game_ids)
+
+
+def _rederive(game_id: int) -> None:
+    """Derive and store a game's results afresh (locked, in one transaction).
+
+    :raises NotFound: no such game.
+    :raises RecordError: the current engine refuses the game (nothing changed).
+    """
+    with transaction():
+        if not _claim_any(game_id):
+            raise NotFound(f"no game {game_id}")
+        row = db.session.execute(
+            db.select(GameRow).where(GameRow.id == game_id).options(joinedload(GameRow.rounds))
+            .execution_options(populate_existing=True)
+        ).unique().scalar_one()
+        game = read_game({**_head(row), "rounds": [r.data for r in row.rounds]}, confirm=True)
+        state, results = derive_all(game.table, game.rounds)
+        ids = {r.number: r.id for r in row.rounds}
+        db.session.expunge(row)
+        # Core updates that keep ``updated_at``: deriving again changes no game.
+        for rnd, res in zip(game.rounds, results):
+            db.session.execute(update(RoundRow).where(RoundRow.id == ids[rnd.number])
+                               .values(result=res.as_dict(), updated_at=RoundRow.updated_at)
+                               .execution_options(synchronize_session=False))
+        db.session.execute(
+            update(GameRow).where(GameRow.id == game_id)
+            .values(**_summary_columns(state), rounds_total=game.table.round_count,
+                    names=_names(game.table.players), updated_at=GameRow.updated_at)
+            .execution_options(synchronize_session=False))
+        _players_lines(game_id)
+
+
+def _claim_any(game_id: int) -> bool:
+    """Take the game's write lock without raising its revision (any shelf)."""
+    stmt = (update(GameRow).where(GameRow.id == game_id)
+            .values(revision=GameRow.revision, updated_at=GameRow.updated_at)
+            .execution_options(synchronize_session=False))
+    return db.session.execute(stmt).rowcount == 1
+

@@ -1,0 +1,120 @@
+"""Undo after saving, correcting or deleting a round (issue 14): the round as it
+was comes back through the services (results derived again), a double tap
+undoes once, and a game that moved on since is not undone."""
+
+from __future__ import annotations
+
+import re
+from html import unescape
+from urllib.parse import parse_qs, urlsplit
+
+from .conftest import csrf_token
+
+PLAYERS = ["Ana", "Ben", "Chen", "Dee"]
+# Round 1 of a double-12 Mexican Train: Ana went out; the others' pips are their points.
+ROUND_1 = {"out": "0", "pips-1": "23", "pips-2": "7", "pips-3": "10"}
+ROUND_2 = {"out": "1", "pips-0": "5", "pips-2": "12", "pips-3": "3"}
+
+
+def _start(client) -> int:
+    token = csrf_token(client, "/")
+    r = client.post("/games", data={"csrf_token": token, "player": PLAYERS, "starter": "0",
+                                    "set": "12", "rule-double_blank_points": "50"})
+    assert r.status_code == 302
+    return int(re.search(r"/games/(\d+)", r.headers["Location"]).group(1))
+
+
+def _post(client, gid: int, url: str, fields: dict[str, str]):
+    token = csrf_token(client, f"/games/{gid}")
+    return client.post(url, data={"csrf_token": token, **fields})
+
+
+def _undo_token(location: str) -> str:
+    return parse_qs(urlsplit(location).query)["undo"][0]
+
+
+def _scores(api, gid: int) -> list[dict[str, int]]:
+    return [rnd["scores"] for rnd in api.get(f"/api/games/{gid}").get_json()["rounds"]]
+
+
+def _flashes(html: str) -> list[str]:
+    return [unescape(m) for m in re.findall(r'class="flash[^"]*"[^>]*>([^<]*)<', html)]
+
+
+def test_saving_a_round_shows_undo_and_undo_takes_it_back_once(client, api):
+    gid = _start(client)
+    r = _post(client, gid, f"/games/{gid}/rounds", {**ROUND_1, "number": "1"})
+    assert r.status_code == 302
+    token = _undo_token(r.headers["Location"])
+    page = client.get(r.headers["Location"]).get_data(as_text=True)
+    assert "Round 1 saved." in page and ">Undo</button>" in page
+    assert _scores(api, gid) == [{"Ana": 0, "Ben": 23, "Chen": 7, "Dee": 10}]
+    first = _post(client, gid, f"/games/{gid}/undo", {"token": token})
+    second = _post(client, gid, f"/games/{gid}/undo", {"token": token})  # a double tap
+    assert first.status_code == second.status_code == 302
+    assert _scores(api, gid) == []
+    record = api.get(f"/api/games/{gid}").get_json()
+    assert record["next_round"]["number"] == 1
+    assert all(s["total"] == 0 for s in record["standings"])
+    html = client.get(second.headers["Location"]).get_data(as_text=True)
+    assert _flashes(html) == ["Round 1 taken back: enter it again."]
+
+
+def test_undoing_a_correction_puts_the_round_back_and_the_totals_with_it(client, api):
+    gid = _start(client)
+    _post(client, gid, f"/games/{gid}/rounds", {**ROUND_1, "number": "1"})
+    _post(client, gid, f"/games/{gid}/rounds", {**ROUND_2, "number": "2"})
+    r = _post(client, gid, f"/games/{gid}/rounds/1", {**ROUND_1, "pips-1": "30", "version": "1"})
+    assert r.status_code == 302
+    page = client.get(r.headers["Location"]).get_data(as_text=True)
+    assert "Round 1 corrected." in page
+    # Ben 30 + 0, Chen 7 + 12, Dee 10 + 3, Ana 0 + 5
+    totals = {s["player"]: s["total"] for s in api.get(f"/api/games/{gid}").get_json()["standings"]}
+    assert totals == {"Ana": 5, "Ben": 30, "Chen": 19, "Dee": 13}
+    _post(client, gid, f"/games/{gid}/undo", {"token": _undo_token(r.headers["Location"])})
+    record = api.get(f"/api/games/{gid}").get_json()
+    assert record["rounds"][0]["hands"]["Ben"]["pips"] == 23
+    assert record["rounds"][0]["scores"] == {"Ana": 0, "Ben": 23, "Chen": 7, "Dee": 10}
+    totals = {s["player"]: s["total"] for s in record["standings"]}
+    assert totals == {"Ana": 5, "Ben": 23, "Chen": 19, "Dee": 13}
+
+
+def test_undoing_a_delete_brings_the_round_back(client, api):
+    gid = _start(client)
+    _post(client, gid, f"/games/{gid}/rounds", {**ROUND_1, "number": "1"})
+    before = api.get(f"/api/games/{gid}").get_json()["rounds"][0]["hands"]
+    r = _post(client, gid, f"/games/{gid}/rounds/1/delete", {})
+    assert "Round 1 deleted." in client.get(r.headers["Location"]).get_data(as_text=True)
+    assert _scores(api, gid) == []
+    r = _post(client, gid, f"/games/{gid}/undo", {"token": _undo_token(r.headers["Location"])})
+    record = api.get(f"/api/games/{gid}").get_json()
+    assert record["rounds"][0]["hands"] == before
+    assert record["rounds"][0]["scores"] == {"Ana": 0, "Ben": 23, "Chen": 7, "Dee": 10}
+    assert record["next_round"]["number"] == 2
+    assert _flashes(client.get(r.headers["Location"]).get_data(as_text=True)) == ["Round 1 is back."]
+
+
+def test_a_game_that_moved_on_is_not_undone(client, api):
+    gid = _start(client)
+    r = _post(client, gid, f"/games/{gid}/rounds", {**ROUND_1, "number": "1"})
+    token = _undo_token(r.headers["Location"])
+    # another device saves round 2 meanwhile
+    api.post(f"/api/games/{gid}/rounds", json={"number": 2, "ended": "domino", "hands": {
+        "Ana": {"pips": 5}, "Ben": {"pips": 0}, "Chen": {"pips": 12}, "Dee": {"pips": 3}}})
+    # the old notice is gone: the page no longer offers that undo
+    assert ">Undo</button>" not in client.get(r.headers["Location"]).get_data(as_text=True)
+    r = _post(client, gid, f"/games/{gid}/undo", {"token": token})
+    assert len(_scores(api, gid)) == 2
+    assert _flashes(client.get(r.headers["Location"]).get_data(as_text=True)) == [
+        "Not undone: the game has changed since (on this or another device). "
+        "Look at round 1 and correct it if needed."]
+
+
+def test_a_forged_or_foreign_token_is_refused(client, api):
+    gid = _start(client)
+    other = _start(client)
+    r = _post(client, gid, f"/games/{gid}/rounds", {**ROUND_1, "number": "1"})
+    token = _undo_token(r.headers["Location"])
+    assert _post(client, other, f"/games/{other}/undo", {"token": token}).status_code == 400
+    assert _post(client, gid, f"/games/{gid}/undo", {"token": token[:-2] + "xx"}).status_code == 400
+    assert len(_scores(api, gid)) == 1
