@@ -57,40 +57,123 @@ def _record(rng: random.Random) -> dict:
             "rules": {"start_engine": 5}, "players": seats, "first_starter": seats[0], "rounds": rounds}
 
 
-def seed(app, total: int, already: int, rng: random.Random) -> None:
-    """Add games until ``total`` are stored; every 25th joins a club night."""
-    from companion import roster, services
-    from companion.club_models import EventGameRow, EventPlayerRow, EventRow
+def _events(app) -> list[int]:
+    """The ids of the :data:`EVENTS` club nights, made when missing."""
+    from companion.club_models import EventRow
     from companion.db import db
 
-    with app.app_context():
+    events = db.session.execute(db.select(EventRow.id).order_by(EventRow.id)).scalars().all()
+    if not events:
+        for i in range(EVENTS):
+            db.session.add(EventRow(name=f"Club night {i + 1}", held_on=date(2026, 1, 1),
+                                    kind="mexican_train", set_n=12, rules={"start_engine": 5}))
+        db.session.commit()
         events = db.session.execute(db.select(EventRow.id).order_by(EventRow.id)).scalars().all()
-        if not events:
-            for i in range(EVENTS):
-                db.session.add(EventRow(name=f"Club night {i + 1}", held_on=date(2026, 1, 1),
-                                        kind="mexican_train", set_n=12, rules={"start_engine": 5}))
-            db.session.commit()
-            events = db.session.execute(db.select(EventRow.id).order_by(EventRow.id)).scalars().all()
-        batch = 500
+    return list(events)
+
+
+def link_events(app, every: int = 25) -> int:
+    """Make every ``every``-th stored finished game not yet in a club night a
+    table of one of the :data:`EVENTS` nights (three tables a night), its
+    players checked in; the players' lines follow. Called by
+    ``benchmarks/scale.py`` after each seeding.
+
+    :return: games linked.
+    """
+    from companion import roster
+    from companion.club_models import EventGameRow, EventPlayerRow
+    from companion.db import db
+    from companion.models import GameRow
+
+    with app.app_context():
+        events = _events(app)
+        linked = set(db.session.execute(db.select(EventGameRow.game_id)).scalars())
+        ids = db.session.execute(db.select(GameRow.id, GameRow.players).where(GameRow.status == "finished")
+                                 .order_by(GameRow.id)).all()
+        made = 0
+        for k, (gid, seats) in enumerate(ids):
+            if k % every or gid in linked:
+                continue
+            slot = k // every
+            ev = events[slot % len(events)]
+            db.session.add(EventGameRow(game_id=gid, event_id=ev, number=slot // len(events) + 1,
+                                        table_no=1 + slot % 3))
+            for pid in roster.remember(seats, touch=False).values():
+                if db.session.get(EventPlayerRow, (ev, pid)) is None:
+                    db.session.add(EventPlayerRow(event_id=ev, player_id=pid))
+            db.session.flush()
+            roster.refresh_game(gid)
+            made += 1
+        db.session.commit()
+    return made
+
+
+def seed(app, total: int, already: int, rng: random.Random) -> None:
+    """Add short games until ``total`` are stored, then link every 25th to a club night."""
+    from companion import services
+
+    with app.app_context():
         made = already
         while made < total:
-            n = min(batch, total - made)
-            records = [_record(rng) for _ in range(n)]
-            ids = services.create_games(records, confirm=True)
-            for k, gid in enumerate(ids):
-                if (made + k) % 25 == 0:
-                    ev = events[(made + k) // 25 % len(events)]
-                    db.session.add(EventGameRow(game_id=gid, event_id=ev, number=(made + k) // 25 // len(events) + 1,
-                                                table_no=1 + (made + k) % 3))
-                    pids = roster.remember(records[k]["players"])
-                    for pid in pids.values():
-                        if db.session.get(EventPlayerRow, (ev, pid)) is None:
-                            db.session.add(EventPlayerRow(event_id=ev, player_id=pid))
-                    db.session.flush()
-                    roster.refresh_game(gid)
-            db.session.commit()
+            n = min(500, total - made)
+            services.create_games([_record(rng) for _ in range(n)], confirm=True)
             made += n
             print(f"  seeded {made} games", flush=True)
+    link_events(app)
+
+
+def register(scale) -> None:
+    """Join ``benchmarks/scale.py``: its games drawn from :data:`PLAYERS` (about
+    200 players), every 25th game a table of one of 50 club nights
+    (:func:`link_events`, a ``SEEDERS`` hook) and the players' and club
+    nights' requests measured beside the games' (:func:`scale_kinds`, a
+    ``ROUTE_SETS`` entry)."""
+    scale.NAMES[:] = PLAYERS
+    seen: dict[str, object] = {}
+
+    def seeder(app, size: int, before: int) -> None:
+        seen["app"] = app
+        link_events(app)
+
+    scale.SEEDERS.append(seeder)
+    scale.ROUTE_SETS.append(lambda seeded: scale_kinds(seen["app"]))
+
+
+def scale_kinds(app) -> dict[str, tuple]:
+    """The players' and club nights' requests for ``benchmarks/scale.py``'s
+    ``measure`` (``name: (method, path, body, expected statuses, count)``): a
+    player's page seen for the first time (a different player each request,
+    nothing kept), the same page again, the player API, head to head of the
+    two busiest players (first and kept), the leaderboard (first and kept) and an event's
+    standings (first and kept)."""
+    from itertools import count
+
+    paths = pages(app)
+    with app.app_context():
+        from companion.db import db
+        from companion.models import PlayerRow
+
+        ids = db.session.execute(db.select(PlayerRow.id).order_by(PlayerRow.id)).scalars().all()
+    fresh = count()
+
+    def first_view(ids=ids, fresh=fresh) -> str:
+        n = next(fresh)
+        return f"/players/{ids[n % len(ids)]}?view={n}"  # a new address: nothing kept
+
+    def first_of(path: str):
+        return lambda fresh=fresh: f"{path}{'&' if '?' in path else '?'}view={next(fresh)}"
+
+    return {
+        "player page, first view": ("GET", first_view, None, (200,), 0),
+        "player page": ("GET", paths["player page"], None, (200,), 0),
+        "player API, first view": ("GET", first_of(paths["player API"]), None, (200,), 0),
+        "head to head, first view": ("GET", first_of(paths["head to head"]), None, (200,), 0),
+        "head to head": ("GET", paths["head to head"], None, (200,), 0),
+        "leaderboard, first view": ("GET", first_of(paths["leaderboard"]), None, (200,), 0),
+        "leaderboard": ("GET", paths["leaderboard"], None, (200,), 0),
+        "event standings, first view": ("GET", first_of(paths["event standings"]), None, (200,), 0),
+        "event standings": ("GET", paths["event standings"], None, (200,), 0),
+    }
 
 
 class Server:
@@ -148,7 +231,7 @@ def first_views(port: int, app, count: int) -> float:
     times = []
     for pid in ids:
         t = time.perf_counter()
-        conn.request("GET", f"/players/{pid}?since=2000-01-01", headers={"Authorization": f"Bearer {TOKEN}"})
+        conn.request("GET", f"/players/{pid}?view=first", headers={"Authorization": f"Bearer {TOKEN}"})
         r = conn.getresponse()
         r.read()
         times.append(time.perf_counter() - t)

@@ -7,7 +7,11 @@ history grows from 1,000 to 10,000 finished games (13 rounds each).
 
 Games are seeded through the service layer (:func:`companion.services.create_games`:
 every record read and checked by the rules engine, its results derived and
-stored), not over HTTP. The app is served by a threaded server in this process
+stored, a batch of 500 per transaction), not over HTTP. The history's hands
+are written as tiles (the engine's quickest full check); the rounds saved
+while measuring are counted hands (pips and tiles left), as the entry form
+sends them. ``ROUTE_SETS`` and ``SEEDERS`` take other benchmarks' requests
+and seeding (players, club nights). The app is served by a threaded server in this process
 on 127.0.0.1; each request kind is timed ``--samples`` times, interleaved with
 ``/healthz`` on the same server, and printed as median and p99 in milliseconds
 and as a ratio to ``/healthz``'s median and p99. Targets (issue 10): every read
@@ -29,7 +33,11 @@ import sys
 import tempfile
 import threading
 import time
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
+from urllib.parse import quote
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -39,15 +47,20 @@ NAMES = ["Ana", "Ben", "Chen", "Dee", "Eve", "Femi", "Gus", "Hana", "Ivo", "Jun"
          "Mo", "Nia", "Oli", "Pia", "Quin", "Ray", "Sol", "Tia"]
 
 
-def records(n: int, seed: int) -> list[dict]:
+def records(n: int, seed: int, style: str = "counted") -> list[dict]:
     """``n`` finished four-player Mexican Train games (double-12, 13 rounds)
-    made by dealing shuffled sets, with names drawn from :data:`NAMES`."""
+    made by dealing shuffled sets, with names drawn from :data:`NAMES`.
+
+    :param style: how hands are written (:func:`companion.rules.simulate.random_game`):
+        ``counted`` (pips and tiles left, as the entry form sends them) or
+        ``tiles`` (the tiles themselves, the engine's quickest full check).
+    """
     from companion.rules.simulate import random_game
 
     rng = random.Random(seed)
     out = []
     for _ in range(n):
-        rec = random_game(rng, set_n=12, players=4, style="counted")
+        rec = random_game(rng, set_n=12, players=4, style=style)
         names = rng.sample(NAMES, 4)
         rename = dict(zip(rec["players"], names))
         rec["players"] = names
@@ -117,11 +130,95 @@ def serve(app):
     return srv
 
 
+HEALTHZ = ("/healthz is the baseline: a bare endpoint on the same server and app (the same WSGI "
+           "middleware and request hooks: security headers, limiter, session cookie) that checks no "
+           "token, reads no database and renders no template; it answers 'ok'.")
+
+Route = tuple[str, Any, Any, tuple[int, ...], int]
+"""One kind of request to time: method, path, body (either may be a callable
+giving the next one), the statuses expected, and how many samples (0: ``--samples``)."""
+
+
+@dataclass
+class Seeded:
+    """What a size's seeding left for the routes to use.
+
+    :ivar size: finished games stored.
+    :ivar samples: ``--samples``.
+    :ivar some: a finished game (the one the read routes show).
+    :ivar finished_ids: other finished games (each laid out once for the first PDF).
+    :ivar open_games: games in play, to save rounds into.
+    :ivar own: those games' own records (their rounds, in order).
+    """
+
+    size: int
+    samples: int
+    some: Any
+    finished_ids: list[int]
+    open_games: list[int]
+    own: list[dict]
+
+
+def game_routes(seeded: Seeded) -> dict[str, Route]:
+    """The issue's requests: the lists, a game (page and JSON), a round save, the sheet PDF."""
+    some, ids, games, own = seeded.some, seeded.finished_ids, seeded.open_games, seeded.own
+    saves, bodies, first_pdf = iter(range(10**9)), iter(range(10**9)), iter(range(10**9))
+
+    def next_save() -> str:
+        return f"/api/games/{games[next(saves) % len(games)]}/rounds"
+
+    def own_body() -> dict:
+        i = next(bodies)
+        return own[i % len(games)]["rounds"][(i // len(games)) % 13]
+
+    def next_pdf() -> str:
+        return f"/games/{ids[next(first_pdf) % len(ids)]}/sheet.pdf"
+
+    filtered = f"/api/games?player={quote(some.players[0])}&status=finished&kind=mexican_train"
+    return {
+        "/ (first page)": ("GET", "/", None, (200,), 0),
+        "/api/games (first page)": ("GET", "/api/games", None, (200,), 0),
+        "/api/games (filtered)": ("GET", filtered, None, (200,), 0),
+        "game page": ("GET", f"/games/{some.id}", None, (200,), 0),
+        "game JSON": ("GET", f"/api/games/{some.id}", None, (200,), 0),
+        "round save": ("POST", next_save, own_body, (201,), 0),
+        "sheet PDF, first": ("GET", next_pdf, None, (200,), min(10, len(ids))),
+        "sheet PDF, repeat": ("GET", f"/games/{some.id}/sheet.pdf", None, (200,), 0),
+    }
+
+
+ROUTE_SETS: list[Callable[[Seeded], dict[str, Route]]] = [game_routes]
+"""Every set of requests measured at each size; another benchmark may append
+its own (each gets the :class:`Seeded` of the size, after the games are seeded)."""
+
+SEEDERS: list[Callable[[Any, int, int], None]] = []
+"""Extra seeding run after the games of a size: ``seeder(app, size, seeded_before)``."""
+
+
+def _seed(app, size: int, seeded: int, samples: int) -> Seeded:
+    from companion import services
+
+    t = time.perf_counter()
+    with app.app_context():
+        services.create_games(records(size - seeded, seed=size, style="tiles"), confirm=True)
+        # games in progress to save rounds into (round 1, then the next ones)
+        open_games = services.create_games(
+            [{**r, "rounds": []} for r in records(samples, seed=size + 1)], confirm=True)
+    for seeder in SEEDERS:
+        seeder(app, size, seeded)
+    print(f"  seeded {size:,} finished games (+{samples} to play) in {time.perf_counter() - t:.0f} s",
+          flush=True)
+    with app.app_context():
+        listed = services.list_games(services.GameQuery(per_page=40, status="finished")).items
+    return Seeded(size, samples, listed[0], [g.id for g in listed[1:]], open_games,
+                  records(samples, seed=size + 1))
+
+
 def run(url: str | None, sizes: list[int], samples: int) -> list[tuple[int, dict]]:
     from flask_migrate import upgrade
     from sqlalchemy import text
 
-    from companion import create_app, services
+    from companion import create_app
     from companion.db import database_url, db
 
     tmp = tempfile.mkdtemp(prefix="companion-scale-")
@@ -140,45 +237,13 @@ def run(url: str | None, sizes: list[int], samples: int) -> list[tuple[int, dict
     client = Client(srv.server_port)
     results = []
     seeded = 0
-    open_games: list[int] = []
     for size in sizes:
-        t = time.perf_counter()
-        with app.app_context():
-            services.create_games(records(size - seeded, seed=size), confirm=True)
-            # games in progress to save rounds into (round 1, then the next ones)
-            open_games = services.create_games(
-                [{**r, "rounds": []} for r in records(samples, seed=size + 1)], confirm=True)
-        seed_s = time.perf_counter() - t
+        state = _seed(app, size, seeded, samples)
         seeded = size
-        print(f"  seeded {size:,} finished games (+{samples} to play) in {seed_s:.0f} s", flush=True)
-        with app.app_context():
-            some = services.list_games(services.GameQuery(per_page=1, status="finished")).items[0]
-        own = records(samples, seed=size + 1)  # the open games' own rounds
-        saves, bodies, first_pdf = iter(range(10**9)), iter(range(10**9)), iter(range(10**9))
-
-        def next_save(games=open_games, saves=saves):
-            return f"/api/games/{games[next(saves) % len(games)]}/rounds"
-
-        def own_body(games=open_games, bodies=bodies, own=own):
-            i = next(bodies)
-            return own[i % len(games)]["rounds"][(i // len(games)) % 13]
-
-        with app.app_context():
-            finished_ids = [g.id for g in services.list_games(
-                services.GameQuery(per_page=40, status="finished")).items][1:]
-        kinds = {
-            "/ (first page)": ("GET", "/", None, (200,), 0),
-            "/api/games (first page)": ("GET", "/api/games", None, (200,), 0),
-            "/api/games (filtered)": ("GET", f"/api/games?player={some.players[0]}&status=finished&kind=mexican_train",
-                                      None, (200,), 0),
-            "game page": ("GET", f"/games/{some.id}", None, (200,), 0),
-            "game JSON": ("GET", f"/api/games/{some.id}", None, (200,), 0),
-            "round save": ("POST", next_save, own_body, (201,), 0),
-            "sheet PDF, first": ("GET", lambda ids=finished_ids, it=first_pdf: f"/games/{ids[next(it) % len(ids)]}/sheet.pdf",
-                                 None, (200,), min(10, len(finished_ids))),
-            "sheet PDF, repeat": ("GET", f"/games/{some.id}/sheet.pdf", None, (200,), 0),
-        }
-        client.request("GET", f"/games/{some.id}/sheet.pdf")  # laid out once before "repeat"
+        kinds: dict[str, Route] = {}
+        for routes in ROUTE_SETS:
+            kinds.update(routes(state))
+        client.request("GET", f"/games/{state.some.id}/sheet.pdf")  # laid out once before "repeat"
         for _ in range(20):  # warm up
             client.request("GET", "/healthz")
             client.request("GET", "/api/games")
@@ -214,6 +279,14 @@ def compare(results: list[tuple[int, dict]]) -> None:
         print(f"  {name:<26} {ra:6.2f} → {rb:6.2f}   ({(rb / ra - 1) * 100:+.0f}%)")
 
 
+def _players_and_club_nights() -> None:
+    """About 200 players, 50 club nights and their pages (benchmarks/players_scale.py)."""
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    import players_scale
+
+    players_scale.register(sys.modules[__name__])
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--postgres", help="a PostgreSQL URL (its public schema is dropped!); else SQLite")
@@ -221,7 +294,9 @@ def main() -> None:
     ap.add_argument("--samples", type=int, default=200, help="requests per kind")
     args = ap.parse_args()
     sizes = [int(s) for s in args.sizes.split(",")]
+    _players_and_club_nights()
     print(f"Database: {'PostgreSQL' if args.postgres else 'SQLite'}", flush=True)
+    print(HEALTHZ, flush=True)
     compare(run(args.postgres, sizes, args.samples))
 
 
