@@ -23,7 +23,6 @@ import gzip
 import io
 import json
 import os
-import tempfile
 from collections.abc import Iterable
 from datetime import UTC, datetime
 from pathlib import Path
@@ -34,6 +33,7 @@ from sqlalchemy import text
 from . import club_backup, roster, services
 from .backup_check import FORMAT, VERSION, BackupError, check_backup, engine_line, listing
 from .db import db
+from .files import write_atomic
 from .models import GameRow, PlayerRow, RoundRow
 from .rules import RecordError, read_game
 
@@ -129,17 +129,7 @@ def write_backup(path: str | os.PathLike[str]) -> dict[str, int]:
     raw = json.dumps(doc, ensure_ascii=False, indent=1).encode()
     if target.name.endswith(".gz"):
         raw = gzip.compress(raw, mtime=0)
-    fd, tmp = tempfile.mkstemp(prefix=target.name + ".", suffix=".tmp", dir=target.parent or ".")
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(raw)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, target)
-    except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        raise
+    write_atomic(target, raw, durable=True)
     return {
         "games": len(doc["games"]),
         "rounds": sum(len(g["rounds"]) for g in doc["games"]),

@@ -3,9 +3,7 @@
 from __future__ import annotations
 
 import json
-import os
 import secrets
-import tempfile
 from pathlib import Path
 
 import click
@@ -14,6 +12,7 @@ from flask.cli import with_appcontext
 from sqlalchemy.exc import SQLAlchemyError
 
 from . import backup, backup_check, services
+from .files import write_atomic
 
 
 def _one_line(text: str) -> str:
@@ -158,17 +157,7 @@ def show_token(rotate: bool) -> None:
             "change it there and restart the app; devices signed in with the old one "
             "are then signed out")
     token = secrets.token_urlsafe(18)
-    folder = os.path.dirname(path) or "."
-    fd, tmp = tempfile.mkstemp(prefix=".token.", dir=folder)
-    try:
-        with os.fdopen(fd, "w") as f:
-            f.write(token + "\n")
-        os.chmod(tmp, 0o600)
-        os.replace(tmp, path)
-    except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        raise
+    write_atomic(path, (token + "\n").encode(), mode=0o600)
     ended = devices.end_all_sessions()
     click.echo(token)
     click.echo(f"new access token written to {path}; {ended} signed-in devices signed out", err=True)

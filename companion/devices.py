@@ -42,6 +42,7 @@ from sqlalchemy.orm import Mapped, mapped_column
 
 from .db import db
 from .i18n import gettext
+from .services.tx import transaction
 
 bp = Blueprint("devices", __name__)
 
@@ -115,13 +116,9 @@ def open_session(token: str) -> None:
         label=device_label(request.headers.get("User-Agent"))[:120],
         address=client_address()[:64],
     )
-    try:
+    with transaction():
         _prune()
         db.session.add(row)
-        db.session.commit()
-    except BaseException:
-        db.session.rollback()
-        raise
     session.clear()
     session[SESSION_KEY] = sid
     session.permanent = True
@@ -160,12 +157,8 @@ def end_session(device_id: int) -> bool:
 
     :return: ``True`` when there was such a session.
     """
-    try:
+    with transaction():
         gone = db.session.execute(delete(DeviceSession).where(DeviceSession.id == device_id))
-        db.session.commit()
-    except BaseException:
-        db.session.rollback()
-        raise
     return gone.rowcount == 1
 
 
@@ -174,12 +167,8 @@ def end_all_sessions() -> int:
 
     :return: how many were ended.
     """
-    try:
+    with transaction():
         gone = db.session.execute(delete(DeviceSession))
-        db.session.commit()
-    except BaseException:
-        db.session.rollback()
-        raise
     return gone.rowcount or 0
 
 

@@ -16,26 +16,15 @@ from __future__ import annotations
 import os
 import re
 import secrets
-import tempfile
 import time
 from pathlib import Path
+
+from ..files import write_atomic
 
 OVERLAY_SECONDS = 15 * 60
 """How long an overlay is kept, in seconds."""
 
 _KEY = re.compile(r"^[A-Za-z0-9_-]{16,64}$")
-
-
-def _write(path: Path, data: bytes) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".tmp-")
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
 
 
 def overlay_dir(instance: str | os.PathLike[str]) -> Path:
@@ -62,7 +51,7 @@ def put_overlay(instance: str | os.PathLike[str], png: bytes, now: float | None 
             except OSError:
                 continue
     key = secrets.token_urlsafe(18)
-    _write(folder / f"{key}.png", png)
+    write_atomic(folder / f"{key}.png", png)
     return key
 
 
@@ -92,7 +81,7 @@ def keep_photo(instance: str | os.PathLike[str], game_id: int, round_number: int
     :return: the file written.
     """
     path = photo_path(instance, game_id, round_number, seat)
-    _write(path, jpeg)
+    write_atomic(path, jpeg)
     return path
 
 

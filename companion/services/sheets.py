@@ -8,14 +8,13 @@ emptying the trash removes a deleted game's folder.
 
 from __future__ import annotations
 
-import os
 import shutil
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
 from flask import current_app
 
+from ..files import write_atomic
 from ..rules import read_game
 
 
@@ -76,15 +75,7 @@ def sheet_pdf(key: SheetKey) -> bytes:
 
 def _keep(path: Path, data: bytes, current_prefix: str) -> None:
     """Write ``data`` to ``path`` atomically and drop the game's sheets of other revisions."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=".sheet-", dir=path.parent)
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    write_atomic(path, data)
     for old in path.parent.glob("r*.pdf"):
         if not old.name.startswith(current_prefix):
             old.unlink(missing_ok=True)
