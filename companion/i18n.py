@@ -116,7 +116,8 @@ def translations() -> support.NullTranslations:
     chosen = _SHEET_LANGUAGE.get()
     if chosen is not None:
         return catalogue(chosen)
-    if has_app_context():
+    # an app without this module's Babel (a sheet made inside another Flask app) is English
+    if has_app_context() and "babel" in current_app.extensions:
         return get_translations()
     return support.NullTranslations()
 

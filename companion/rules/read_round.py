@@ -360,6 +360,8 @@ def _parse_dealt(
 
 
 def _parse_absent(value: Any, path: str, table: Table, problems: Problems) -> tuple[str, ...] | None:
+    if value is None:
+        return ()  # everybody played (the messages below are not needed)
     return seated_names(
         value, path, table.players, problems, shape=tr("Say who sat the round out by their names."),
         twice=tr("A player is listed twice as absent."),

@@ -150,6 +150,8 @@ def seated_names(value: Any, path: str, players: list[str] | tuple[str, ...], pr
 def _parse_away(value: Any, players: list[str], problems: Problems) -> tuple[str, ...]:
     """The optional ``away`` list: seated players who have left the table for
     now, each once, and at least two players left at the table."""
+    if value is None:
+        return ()
     if isinstance(value, list):
         value = [clean_name(n) if isinstance(n, str) else n for n in value]
     away = seated_names(
