@@ -10,6 +10,10 @@ scorekeeper fills the round form from the phones and saves it (the whole
 round is checked then), or, when the game's ``autosave`` is on, the round
 saves itself once every seat has entered and the engine accepts it.
 
+The functions here hand back values (:class:`PhoneAccess`, :class:`SeatLink`,
+:class:`SeatEntry`, :class:`Seat`), never the stored rows, and write through
+the one transaction helper.
+
 A seat link stops working when the tablet revokes it, when the tablet makes a
 new QR code (every link of the game is revoked), or when the game ends.
 Views stay thin (``companion/views/phones.py``); this module loads, checks,
@@ -28,7 +32,9 @@ from .db import db
 from .models import PhoneAccessRow, SeatEntryRow, SeatLinkRow
 from .rules import RecordError
 from .rules.seat import check_seat_hand
+from .rules.tiles import Tile
 from .security import new_view_key, view_key_ok
+from .services.tx import transaction
 
 
 class Gone(Exception):
@@ -42,18 +48,65 @@ class Gone(Exception):
         super().__init__(reason)
 
 
-def access(game_id: int) -> PhoneAccessRow:
+@dataclass(frozen=True)
+class PhoneAccess:
+    """A game's phone settings.
+
+    :ivar game_id: the game.
+    :ivar join_key: the secret in the QR code's address.
+    :ivar autosave: the round saves itself once every seat has entered.
+    """
+
+    game_id: int
+    join_key: str
+    autosave: bool
+
+
+@dataclass(frozen=True)
+class SeatLink:
+    """One phone's link to one seat.
+
+    :ivar game_id: the game.
+    :ivar seat: the seat, 0 for the first player.
+    :ivar key: the secret in the link's address (``/s/<key>``).
+    """
+
+    game_id: int
+    seat: int
+    key: str
+
+
+@dataclass(frozen=True)
+class SeatEntry:
+    """A hand sent from a seat's phone for a round not yet saved.
+
+    :ivar seat: the seat, 0 for the first player.
+    :ivar hand: the hand object of a game record (``{"pips": 23, "tiles_left": 3}``…).
+    :ivar out: the player went out (domino).
+    """
+
+    seat: int
+    hand: dict[str, Any]
+    out: bool
+
+
+def _access_row(game_id: int) -> PhoneAccessRow:
+    row = db.session.get(PhoneAccessRow, game_id)
+    if row is None:
+        with transaction():
+            row = PhoneAccessRow(game_id=game_id, join_key=new_view_key(), autosave=False)
+            db.session.add(row)
+    return row
+
+
+def access(game_id: int) -> PhoneAccess:
     """The game's phone settings, made on first use (a fresh QR secret).
 
     :raises services.NotFound: no such game.
     """
     services.game_revision(game_id)
-    row = db.session.get(PhoneAccessRow, game_id)
-    if row is None:
-        row = PhoneAccessRow(game_id=game_id, join_key=new_view_key(), autosave=False)
-        db.session.add(row)
-        db.session.commit()
-    return row
+    row = _access_row(game_id)
+    return PhoneAccess(row.game_id, row.join_key, bool(row.autosave))
 
 
 def qr_svg(url: str) -> Markup:
@@ -71,28 +124,31 @@ def qr_svg(url: str) -> Markup:
 
 def new_qr(game_id: int) -> None:
     """A new QR secret for the game; every seat link made so far stops working."""
-    row = access(game_id)
-    row.join_key = new_view_key()
-    db.session.execute(
-        db.update(SeatLinkRow).where(SeatLinkRow.game_id == game_id).values(revoked=True)
-    )
-    db.session.commit()
+    services.game_revision(game_id)
+    row = _access_row(game_id)
+    with transaction():
+        row.join_key = new_view_key()
+        db.session.execute(
+            db.update(SeatLinkRow).where(SeatLinkRow.game_id == game_id).values(revoked=True)
+        )
 
 
 def set_autosave(game_id: int, on: bool) -> None:
     """Save the round by itself once every seat has entered (``on``), or not."""
-    access(game_id).autosave = on
-    db.session.commit()
+    services.game_revision(game_id)
+    row = _access_row(game_id)
+    with transaction():
+        row.autosave = on
 
 
 def revoke(game_id: int, seat: int) -> None:
     """The seat's links stop working (its phone gets a "link ended" page)."""
-    db.session.execute(
-        db.update(SeatLinkRow)
-        .where(SeatLinkRow.game_id == game_id, SeatLinkRow.seat == seat)
-        .values(revoked=True)
-    )
-    db.session.commit()
+    with transaction():
+        db.session.execute(
+            db.update(SeatLinkRow)
+            .where(SeatLinkRow.game_id == game_id, SeatLinkRow.seat == seat)
+            .values(revoked=True)
+        )
 
 
 def join_ok(game_id: int, key: str) -> bool:
@@ -101,7 +157,7 @@ def join_ok(game_id: int, key: str) -> bool:
     return row is not None and view_key_ok(key, row.join_key)
 
 
-def link_seat(game_id: int, key: str, seat: int) -> SeatLinkRow:
+def link_seat(game_id: int, key: str, seat: int) -> SeatLink:
     """A new link for ``seat`` (an earlier phone's link for that seat stops).
 
     :raises Gone: the QR secret is not the game's current one, or the game has ended.
@@ -114,14 +170,14 @@ def link_seat(game_id: int, key: str, seat: int) -> SeatLinkRow:
         raise Gone("finished")
     if not 0 <= seat < len(game.table.players):
         raise ValueError(seat)
-    db.session.execute(
-        db.update(SeatLinkRow)
-        .where(SeatLinkRow.game_id == game_id, SeatLinkRow.seat == seat)
-        .values(revoked=True)
-    )
-    link = SeatLinkRow(game_id=game_id, seat=seat, key=new_view_key(), revoked=False)
-    db.session.add(link)
-    db.session.commit()
+    link = SeatLink(game_id, seat, new_view_key())
+    with transaction():
+        db.session.execute(
+            db.update(SeatLinkRow)
+            .where(SeatLinkRow.game_id == game_id, SeatLinkRow.seat == seat)
+            .values(revoked=True)
+        )
+        db.session.add(SeatLinkRow(game_id=game_id, seat=seat, key=link.key, revoked=False))
     return link
 
 
@@ -129,14 +185,12 @@ def link_seat(game_id: int, key: str, seat: int) -> SeatLinkRow:
 class Seat:
     """What a seat link opens.
 
-    :ivar link: the stored link.
-    :ivar row: the stored game (its ``id``; the same value as ``game``).
+    :ivar link: the link.
     :ivar game: the game with what the engine derived when it was saved.
     :ivar name: the seat's player.
     """
 
-    link: SeatLinkRow
-    row: services.GameView
+    link: SeatLink
     game: services.GameView
     name: str
 
@@ -156,18 +210,19 @@ def open_seat(key: str) -> Seat:
     game = services.get_game(link.game_id)
     if game.finished:
         raise Gone("finished")
-    return Seat(link, game, game, game.table.players[link.seat])
+    return Seat(SeatLink(link.game_id, link.seat, link.key), game, game.table.players[link.seat])
 
 
-def entries(game_id: int, number: int) -> dict[int, SeatEntryRow]:
+def entries(game_id: int, number: int) -> dict[int, SeatEntry]:
     """The hands sent from phones for round ``number``, by seat."""
     rows = db.session.execute(
-        db.select(SeatEntryRow).where(SeatEntryRow.game_id == game_id, SeatEntryRow.number == number)
-    ).scalars()
-    return {r.seat: r for r in rows}
+        db.select(SeatEntryRow.seat, SeatEntryRow.hand, SeatEntryRow.out)
+        .where(SeatEntryRow.game_id == game_id, SeatEntryRow.number == number)
+    )
+    return {r.seat: SeatEntry(r.seat, dict(r.hand), bool(r.out)) for r in rows}
 
 
-def send_hand(seat: Seat, hand: dict[str, Any], out: bool) -> SeatEntryRow:
+def send_hand(seat: Seat, hand: dict[str, Any], out: bool) -> SeatEntry:
     """Keep the seat's hand of the current round, once the engine accepts it alone.
 
     :param seat: the open seat (:func:`open_seat`).
@@ -178,18 +233,21 @@ def send_hand(seat: Seat, hand: dict[str, Any], out: bool) -> SeatEntryRow:
     """
     check_seat_hand(seat.game, seat.name, hand)
     number = len(seat.game.rounds) + 1
-    entry = entries(seat.row.id, number).get(seat.link.seat)
-    if entry is None:
-        entry = SeatEntryRow(game_id=seat.row.id, number=number, seat=seat.link.seat, hand=hand, out=out)
-        db.session.add(entry)
-    else:
-        entry.hand, entry.out = hand, out
-    db.session.commit()
-    _autosave(seat.row.id)
-    return entry
+    game_id = seat.game.id
+    with transaction():
+        row = db.session.execute(
+            db.select(SeatEntryRow).where(SeatEntryRow.game_id == game_id, SeatEntryRow.number == number,
+                                          SeatEntryRow.seat == seat.link.seat)
+        ).scalar_one_or_none()
+        if row is None:
+            db.session.add(SeatEntryRow(game_id=game_id, number=number, seat=seat.link.seat, hand=hand, out=out))
+        else:
+            row.hand, row.out = hand, out
+    _autosave(game_id)
+    return SeatEntry(seat.link.seat, dict(hand), out)
 
 
-def round_from_phones(game: services.GameView, sent: dict[int, SeatEntryRow]) -> dict[str, Any]:
+def round_from_phones(game: services.GameView, sent: dict[int, SeatEntry]) -> dict[str, Any]:
     """The round object (docs/design.md) made of the hands sent, for the round form
     or for saving: ``ended`` is ``"domino"`` when a phone said "I went out";
     players away from the table (who sent nothing) sit the round out."""
@@ -251,7 +309,7 @@ def status(game_id: int) -> dict[str, Any]:
         if e is not None:
             pips = e.hand.get("pips")
             if pips is None and "tiles" in e.hand:
-                pips = sum(int(a) + int(b) for a, b in (t.split("-") for t in e.hand["tiles"]))
+                pips = sum(Tile.parse(t).pips for t in e.hand["tiles"])
         seats.append({"seat": s, "name": name, "linked": s in linked, "entered": e is not None,
                       "out": bool(e and e.out), "pips": pips})
     return {"number": number, "revision": game.revision, "autosave": bool(settings and settings.autosave),

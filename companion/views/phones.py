@@ -76,7 +76,7 @@ def _open(key: str):
 
 def _render_seat(seat, values=None, errors=None, status=200):
     number = len(seat.game.rounds) + 1
-    sent = phones.entries(seat.row.id, number).get(seat.link.seat)
+    sent = phones.entries(seat.game.id, number).get(seat.link.seat)
     if values is None:
         values = {}
         if sent is not None:
@@ -137,7 +137,7 @@ def seat_status(key: str):
     except phones.Gone as exc:
         return jsonify(gone=exc.reason), 410
     number = len(s.game.rounds) + 1
-    return jsonify(number=number, entered=s.link.seat in phones.entries(s.row.id, number))
+    return jsonify(number=number, entered=s.link.seat in phones.entries(s.game.id, number))
 
 
 def _game_or_404(game_id: int) -> services.GameView:

@@ -159,8 +159,8 @@ def seat_hand(key: str):
     except (services.NotFound, phones.Gone):
         abort(404)
     number = len(seat.game.rounds) + 1
-    game_set, engine, others, seat_no = _round_context(seat.row.id, number, seat.name)
-    return _read(game_set, engine, others, seat.row.id, number, seat_no)
+    game_set, engine, others, seat_no = _round_context(seat.game.id, number, seat.name)
+    return _read(game_set, engine, others, seat.game.id, number, seat_no)
 
 
 def _read(set_n: int | None, engine: int | None, others: dict[str, list[str]],
