@@ -1,7 +1,8 @@
-"""Long names in the round form's name column on a landscape tablet (issue 14):
-a one-word name such as "Bartholomew" stays on one line, never broken before
-its last letter (seen in a walk-through at 1024×768 with eight players). The
-768-pixel portrait width still breaks it: not yet solved."""
+"""Long names in the round form's name column (issue 14): a one-word name such
+as "Bartholomew" stays on one line, never broken before its last letter (seen
+in a walk-through at 1024×768 and 768×1024 with eight players): a smaller size
+on a landscape tablet, a line of its own above the box where the form is narrow
+(a tablet held upright, a phone)."""
 
 from __future__ import annotations
 
@@ -18,7 +19,8 @@ ONE_LINE = """el => { const cs = getComputedStyle(el);
          || el.getClientRects().length === 1 && el.getBoundingClientRect().height < parseFloat(cs.fontSize) * 1.9; }"""
 
 
-@pytest.mark.parametrize("viewport", [{"width": 1024, "height": 768}])
+@pytest.mark.parametrize("viewport", [{"width": 1024, "height": 768}, {"width": 768, "height": 1024},
+                                      {"width": 390, "height": 844}])
 def test_one_word_names_stay_whole_in_the_round_form(live, browser, api, viewport):
     gid = api.post("/api/games", json={"set": 12, "players": EIGHT, "first_starter": EIGHT[0]}).get_json()["id"]
     ctx = browser.new_context(viewport=viewport)
@@ -31,4 +33,13 @@ def test_one_word_names_stay_whole_in_the_round_form(live, browser, api, viewpor
         who = page.locator(".hand .who").nth(seat)
         assert who.inner_text() == name
         assert who.evaluate(ONE_LINE), (viewport, name, who.bounding_box())
+    # nothing pushed out of the form: every row's box and Out button inside it,
+    # the box wide enough for three digits, and no sideways scrolling
+    form = page.locator("#round-form").bounding_box()
+    for seat in range(len(EIGHT)):
+        row = page.locator(".hand").nth(seat)
+        pips, out = row.locator(".pips").bounding_box(), row.locator(".out-tap").bounding_box()
+        assert pips["width"] >= 48, (viewport, seat, pips)
+        assert out["x"] + out["width"] <= form["x"] + form["width"] + 1, (viewport, seat, out, form)
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
     ctx.close()
