@@ -17,7 +17,7 @@ from sqlalchemy import func, select, update
 
 from . import roster
 from .club_models import EventGameRow, EventPlayerRow, EventRow, PlayerGameRow
-from .club_values import Event, TableGame
+from .club_values import Event, EventListing, TableGame
 from .db import db
 from .i18n import gettext
 from .models import GameRow, PlayerRow
@@ -70,25 +70,26 @@ def _row(event_id: int) -> EventRow:
 def _table_games(event_id: int) -> list[tuple[int, list[TableGame]]]:
     """Every game of the event, ``(evening, tables)`` in order."""
     q = (
-        select(EventGameRow.number, EventGameRow.table_no, EventGameRow.evening, GameRow)
+        select(EventGameRow.number, EventGameRow.table_no, EventGameRow.evening, GameRow.id,
+               GameRow.players, GameRow.summary, GameRow.revision)
         .join(GameRow, GameRow.id == EventGameRow.game_id)
         .where(EventGameRow.event_id == event_id)
         .order_by(EventGameRow.number, EventGameRow.table_no)
     )
     rounds: dict[int, list[TableGame]] = {}
     evening_of: dict[int, int] = {}
-    for number, table_no, evening, game in db.session.execute(q):
-        summary = getattr(game, "summary", None) or {}
+    for number, table_no, evening, game_id, players, summary, revision in db.session.execute(q):
+        summary = summary or {}
         evening_of[number] = evening or 1
         rounds.setdefault(number, []).append(TableGame(
-            game_id=game.id,
+            game_id=game_id,
             table_no=table_no,
-            players=tuple(game.players),
+            players=tuple(players),
             status=str(summary.get("status", "in_progress")),
             standings=tuple(summary.get("standings", ())),
             rounds_played=int(summary.get("rounds_played", 0) or 0),
             next_round=summary.get("next_round"),
-            revision=game.revision or 0,
+            revision=revision or 0,
         ))
     return [(evening_of[n], rounds[n]) for n in sorted(rounds)]
 
@@ -135,11 +136,12 @@ def standings_version(event_id: int) -> tuple[int, int, int]:
     return int(revision), int(count), int(total)
 
 
-def events(limit: int = 100) -> list[EventRow]:
-    """The latest events, newest first."""
-    return list(db.session.execute(
-        select(EventRow).order_by(EventRow.held_on.desc(), EventRow.id.desc()).limit(limit)
-    ).scalars())
+def events(limit: int = 100) -> list[EventListing]:
+    """The latest events, newest first (at most ``limit``)."""
+    rows = db.session.execute(
+        select(EventRow.id, EventRow.name, EventRow.held_on, EventRow.kind, EventRow.set_n)
+        .order_by(EventRow.held_on.desc(), EventRow.id.desc()).limit(limit))
+    return [EventListing(r.id, r.name, r.held_on, r.kind, r.set_n) for r in rows]
 
 
 def event_lines(event_id: int) -> list[PlayerGame]:

@@ -13,6 +13,24 @@ from .rules.kinds import GameKind
 
 
 @dataclass(frozen=True)
+class EventListing:
+    """An event as the list of events shows it.
+
+    :ivar id: the event's id.
+    :ivar name: its name.
+    :ivar held_on: the (first) day.
+    :ivar kind: the game every table plays (a record's ``kind``).
+    :ivar set_n: N of the double-N set.
+    """
+
+    id: int
+    name: str
+    held_on: date
+    kind: str
+    set_n: int
+
+
+@dataclass(frozen=True)
 class TableGame:
     """One table's game at the event.
 
