@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from types import SimpleNamespace
 from typing import Any
 
 from sqlalchemy import Text, type_coerce, update
@@ -17,10 +16,10 @@ from ..rules import Game, RecordError, read_game
 from ..rules.state import SCORING_VERSION, RoundResult
 from .store import (
     NotFound,
-    _head,
     _players_lines,
     _rederive,
     _remember_players,
+    record_head,
     store_results,
 )
 from .tx import end_read, transaction
@@ -134,9 +133,9 @@ def get_game(game_id: int, include_trash: bool = False) -> GameView:
     return GameView(
         id=row.id, created_at=row.created_at, revision=row.revision, view_key=row.view_key,
         shelf=row.shelf,
-        table=table_of(_head(SimpleNamespace(kind=row.kind, set_n=row.set_n, rules=head["rules"],
-                                             players=head["players"], first_starter=row.first_starter,
-                                             away=head["away"]))),
+        table=table_of(record_head(kind=row.kind, set_n=row.set_n, rules=head["rules"],
+                                   players=head["players"], first_starter=row.first_starter,
+                                   away=head["away"])),
         rounds=tuple(RoundView(r.number, r.version, r.data, RoundResult.from_dict(r.result))
                      for r in rounds),
         summary=head["summary"], engine_version=row.engine_version,

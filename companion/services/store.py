@@ -26,15 +26,21 @@ class NotFound(LookupError):
     """No game (or round) with that id or number; or the game is in the trash."""
 
 
-def _head(row: GameRow) -> dict[str, Any]:
+def record_head(*, kind: str, set_n: int, rules: dict[str, Any] | None, players: list[str],
+                first_starter: str | None, away: list[str] | None) -> dict[str, Any]:
+    """A game record without its rounds (docs/design.md), from the stored columns."""
     head = {
-        "format": "domino-game-record", "version": 1, "kind": row.kind, "set": row.set_n,
-        "rules": dict(row.rules or {}), "players": list(row.players),
-        "first_starter": row.first_starter,
+        "format": "domino-game-record", "version": 1, "kind": kind, "set": set_n,
+        "rules": dict(rules or {}), "players": list(players), "first_starter": first_starter,
     }
-    if row.away:
-        head["away"] = list(row.away)
+    if away:
+        head["away"] = list(away)
     return head
+
+
+def _head(row: GameRow) -> dict[str, Any]:
+    return record_head(kind=row.kind, set_n=row.set_n, rules=row.rules, players=row.players,
+                       first_starter=row.first_starter, away=row.away)
 
 
 def _names(players: Iterable[str]) -> str:
