@@ -1,5 +1,16 @@
 """Reading a request's JSON body strictly: what ``request.get_json`` lets through
-or turns into a server error is refused here as a plain ``bad_value``."""
+or turns into a server error is refused here as a plain ``bad_value``.
+
+Why our own reader: the parsing itself is the standard library's ``json``;
+what is added is a walk that refuses what PostgreSQL cannot store (NUL
+characters, lone surrogates), ``NaN``/``Infinity`` and nesting deeper than a
+record needs. The libraries looked at do other things: ``orjson`` and
+``ujson`` parse faster but accept NUL characters and (``ujson``) lone
+surrogates, which JSON itself allows; schema
+validators (``jsonschema``, ``marshmallow``) check the shape after parsing,
+which the rules engine does here with the players' own messages; Flask's
+``get_json`` turns deep nesting into a server error. A few lines on top of
+``json`` were the smallest sure answer."""
 
 from __future__ import annotations
 
