@@ -4,6 +4,7 @@ picker, the player fixes one tile, confirms, and the round saves that hand."""
 from __future__ import annotations
 
 import pytest
+from playwright.sync_api import expect
 
 from companion.photo import synth
 
@@ -82,9 +83,10 @@ def test_a_photo_not_confirmed_leaves_the_hand_alone(live, browser, tmp_path):
     page.wait_for_selector("dialog#picker[open] .photo-reading img")
     page.keyboard.press("Escape")
     page.wait_for_selector("dialog#picker:not([open])", state="attached")
-    assert page.locator("input[name='tiles-0']").input_value() == ""
-    assert page.locator("#pips-0").input_value() == ""
-    assert page.locator(".photo-reading").count() == 0
+    # the picker puts the hand back on its close event, just after the dialog shuts
+    expect(page.locator("input[name='tiles-0']")).to_have_value("")
+    expect(page.locator("#pips-0")).to_have_value("")
+    expect(page.locator(".photo-reading")).to_have_count(0)
     # a file that is not a photo: the message, nothing filled
     bad = tmp_path / "notes.jpg"
     bad.write_bytes(b"not a picture at all")
