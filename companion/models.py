@@ -6,6 +6,7 @@ or a list runs no engine."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from datetime import UTC, datetime
 from typing import Any
 
@@ -29,6 +30,13 @@ from .security import new_view_key
 
 def _now() -> datetime:
     return datetime.now(UTC)
+
+
+def names_column(players: Iterable[str]) -> str:
+    """A game's ``names`` column: every player's name folded to lower case
+    (``str.casefold``), each between newlines (``"\\nana\\nben\\n"``), so
+    ``LIKE '%\\nben\\n%'`` finds the games where Ben sat."""
+    return "\n" + "\n".join(p.casefold() for p in players) + "\n"
 
 
 class GameRow(db.Model):
@@ -71,7 +79,8 @@ class GameRow(db.Model):
     recheck_problem: Mapped[str | None] = mapped_column(Text, nullable=True)
     """Why the current engine refuses this game, when it does (its old results are kept)."""
     names: Mapped[str] = mapped_column(Text, default="", server_default="")
-    """The players' names folded to lower case, one per line, for the search."""
+    """The players' names folded to lower case, one per line, for the search
+    (:func:`names_column`)."""
     shelf: Mapped[str] = mapped_column(String(8), default="games", server_default="games")
     """``games`` (listed), ``archive`` (hidden from the list) or ``trash`` (deleted, undoable)."""
     shelved_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
@@ -196,3 +205,14 @@ class SeatEntryRow(db.Model):
     hand: Mapped[dict[str, Any]] = mapped_column(JSON)
     out: Mapped[bool] = mapped_column(Boolean, default=False)
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now, onupdate=_now)
+
+
+class HistoryStampRow(db.Model):
+    """One row whose number goes up with every committed change to the games
+    or the roster (:mod:`companion.services.stamp`): the lists of games read
+    it first, and a list made under the same number is the same list."""
+
+    __tablename__ = "history_stamp"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=False)
+    n: Mapped[int] = mapped_column(Integer, default=0, server_default="0")

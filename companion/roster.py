@@ -26,7 +26,7 @@ from sqlalchemy import delete, func, select, update
 from .club_models import EventPlayerRow, PlayerGameRow, PlayerTallyRow
 from .db import db
 from .i18n import gettext
-from .models import GameRow, PlayerRow, RoundRow
+from .models import GameRow, PlayerRow, RoundRow, names_column
 from .player_lines import _bump, rebuild_all, refresh_game, refresh_games
 from .rules.errors import Problem
 from .rules.record import MAX_NAME
@@ -275,12 +275,17 @@ def _game_ids_of(player_id: int) -> list[int]:
     ).scalars())
 
 
-def _games_with_key(key: str) -> list[int]:
-    """Games whose seats hold a name with this key (from the lines, plus any
-    game not yet summarised)."""
+def _games_with_key(key: str, name: str) -> list[int]:
+    """Games whose seats hold a name with this key: the finished ones from the
+    players' lines, the others (in progress, not yet summarised) by their
+    ``names`` column (the caller checks each seat's key again)."""
     ids = set(db.session.execute(
         select(PlayerGameRow.game_id).join(PlayerRow, PlayerRow.id == PlayerGameRow.player_id)
         .where(PlayerRow.key == key)
+    ).scalars())
+    folded = names_column([name]).replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+    ids.update(db.session.execute(
+        select(GameRow.id).where(GameRow.names.like(f"%{folded}%", escape="\\"))
     ).scalars())
     return sorted(ids)
 
@@ -298,8 +303,7 @@ def _rewrite_games(game_ids: Sequence[int], old_key: str, new: str) -> None:
         summary = getattr(game, "summary", None)
         if isinstance(summary, Mapping):
             game.summary = rename_summary(summary, old, new)
-        if hasattr(game, "names"):
-            game.names = "\n".join(n.casefold() for n in game.players)
+        game.names = names_column(game.players)
         game.revision = (game.revision or 0) + 1
         for rnd in db.session.execute(select(RoundRow).where(RoundRow.game_id == gid)
                                       .execution_options(populate_existing=True)).scalars():
@@ -329,7 +333,7 @@ def rename(player_id: int, new_name: Any) -> Player:
         raise RosterError("name", "duplicate_player",
                           gettext("%(name)s is already on the roster: merge the two instead.", name=cleaned))
     old_key = row.key
-    games = _games_with_key(old_key)
+    games = _games_with_key(old_key, row.name)
     row.name, row.key = cleaned, key
     db.session.flush()
     _bump(player_id)
@@ -359,7 +363,7 @@ def merge(source_id: int, target_id: int) -> Player:
             gettext("%(a)s and %(b)s played in the same game (game %(game)s): they are two people.",
                     a=source.name, b=target.name, game=shared[0]),
         )
-    games = _games_with_key(source.key)
+    games = _games_with_key(source.key, source.name)
     for ev_id in db.session.execute(
         select(EventPlayerRow.event_id).where(EventPlayerRow.player_id == source_id)
     ).scalars().all():

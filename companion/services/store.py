@@ -7,14 +7,13 @@ except :func:`store_results` and :class:`NotFound`.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from typing import Any
 
 from sqlalchemy import update
 from sqlalchemy.orm import joinedload
 
 from ..db import db
-from ..models import GameRow, RoundRow
+from ..models import GameRow, RoundRow, names_column
 from ..rules import Game, read_game
 from ..rules.state import SCORING_VERSION, GameState, derive_all
 from .tx import transaction
@@ -43,10 +42,6 @@ def _head(row: GameRow) -> dict[str, Any]:
                        first_starter=row.first_starter, away=row.away)
 
 
-def _names(players: Iterable[str]) -> str:
-    return "\n" + "\n".join(p.casefold() for p in players) + "\n"
-
-
 def _summary_columns(state: GameState) -> dict[str, Any]:
     summary = state.summary()
     return {
@@ -72,7 +67,7 @@ def store_results(row: GameRow, game: Game) -> None:
     for key, value in _summary_columns(state).items():
         setattr(row, key, value)
     row.rounds_total = game.table.round_count
-    row.names = _names(game.table.players)
+    row.names = names_column(game.table.players)
 
 
 def _remember_players(names) -> None:
@@ -119,7 +114,7 @@ def _rederive(game_id: int) -> None:
         db.session.execute(
             update(GameRow).where(GameRow.id == game_id)
             .values(**_summary_columns(state), rounds_total=game.table.round_count,
-                    names=_names(game.table.players), updated_at=GameRow.updated_at)
+                    names=names_column(game.table.players), updated_at=GameRow.updated_at)
             .execution_options(synchronize_session=False))
         _players_lines(game_id)
 
