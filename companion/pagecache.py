@@ -17,6 +17,7 @@ from __future__ import annotations
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
+from typing import Any
 
 from flask import current_app, g, request, session
 from flask_wtf.csrf import generate_csrf
@@ -28,7 +29,7 @@ SIZE = 512
 _lock = threading.Lock()
 
 
-def _store() -> OrderedDict[Hashable, str]:
+def _store() -> OrderedDict[Hashable, Any]:
     return current_app.extensions.setdefault("companion.pages", OrderedDict())
 
 
@@ -71,7 +72,7 @@ def request_key(versions: Hashable) -> Hashable | None:
             versions)
 
 
-def kept(key: Hashable) -> str | None:
+def kept(key: Hashable) -> Any:
     """The page kept under ``key`` (from :func:`request_key`), or ``None``;
     one holding forms still has :data:`CSRF_HOLE` (see :func:`with_token`)."""
     store = _store()
@@ -82,9 +83,10 @@ def kept(key: Hashable) -> str | None:
         return html
 
 
-def keep(key: Hashable, html: str, forms: bool = False) -> None:
-    """Keep ``html`` under ``key``; with ``forms``, this request's CSRF token
-    in it is kept as :data:`CSRF_HOLE`."""
+def keep(key: Hashable, html: Any, forms: bool = False) -> None:
+    """Keep ``html`` under ``key`` (a page, or any answer that does not change,
+    such as an API answer's text and headers); with ``forms``, this request's
+    CSRF token in the page is kept as :data:`CSRF_HOLE`."""
     if forms:
         html = html.replace(generate_csrf(), CSRF_HOLE)
     store = _store()

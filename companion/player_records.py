@@ -13,7 +13,7 @@ from dataclasses import replace
 from datetime import date
 from typing import Any
 
-from sqlalchemy import func, select
+from sqlalchemy import bindparam, func, select
 
 from .club_models import PlayerGameRow, PlayerTallyRow
 from .db import db
@@ -148,8 +148,12 @@ def ranking(filters: Filters = NO_FILTERS, min_games: int = 5) -> list[LeaderRow
 def ids_by_name(names: Iterable[str]) -> dict[str, int]:
     """Roster ids of names (case and Unicode form ignored); unknown names left out."""
     wanted = {name_key(n): n for n in names}
-    rows = db.session.execute(select(PlayerRow.id, PlayerRow.key).where(PlayerRow.key.in_(wanted)))
+    rows = db.session.execute(_IDS_BY_KEY, {"keys": list(wanted)})
     return {wanted[k]: pid for pid, k in rows}
+
+
+_IDS_BY_KEY = select(PlayerRow.id, PlayerRow.key).where(PlayerRow.key.in_(bindparam("keys", expanding=True)))
+"""Roster ids by name key, built once (``keys`` bound per read)."""
 
 
 def version(player_ids: Sequence[int]) -> tuple[int, ...]:

@@ -20,8 +20,9 @@ exceptions :class:`~companion.rules.RecordError` (422) and :class:`NotFound` (40
 The package by concept: :mod:`.games` (create, read, recheck), :mod:`.listing`
 (the history's pages), :mod:`.rounds` (add, correct, delete a round),
 :mod:`.shelves` (archive, trash), :mod:`.change` (how one game is changed),
-:mod:`.store` (storing derived results), :mod:`.tx` (the one transaction
-helper), :mod:`.values` (what comes back).
+:mod:`.store` (storing derived results), :mod:`.stamp` (the number that
+moves with every change of the games or the roster, under which the lists are
+kept), :mod:`.tx` (the one transaction helper), :mod:`.values` (what comes back).
 """
 
 from __future__ import annotations
@@ -40,6 +41,7 @@ from .games import (
 from .listing import MAX_PAGE, MAX_PER_PAGE, GameQuery, game_ids, known_players, list_games
 from .rounds import add_round, delete_last_round, replace_round, round_for_key
 from .shelves import archive_game, empty_trash, restore_game, trash_game
+from .stamp import history_stamp
 from .store import SHELVES, NotFound, store_results
 from .tx import one_read, transaction
 from .values import (
@@ -59,6 +61,7 @@ __all__ = [
     "MAX_PER_PAGE", "NotFound", "Page", "Recheck", "RoundView", "SCORING_VERSION", "SHELVES",
     "Saved", "add_round", "archive_game", "check_round", "create_game", "create_games",
     "delete_last_round", "empty_trash", "game_ids", "game_revision", "game_stamp", "get_game",
+    "history_stamp",
     "known_players", "list_games", "recheck", "replace_round", "restore_game", "round_for_key",
     "one_read", "store_games", "store_results", "transaction", "trash_game",
 ]

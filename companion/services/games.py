@@ -8,7 +8,7 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
-from sqlalchemy import Text, type_coerce, update
+from sqlalchemy import Text, bindparam, type_coerce, update
 
 from ..db import db
 from ..models import GameRow, RoundRow
@@ -99,6 +99,12 @@ _GAME_COLUMNS = (GameRow.id, GameRow.created_at, GameRow.revision, GameRow.view_
                  GameRow.recheck_problem,
                  *(type_coerce(getattr(GameRow, c), Text).label(c) for c in _JSON_ONCE))
 _ROUND_COLUMNS = (RoundRow.number, RoundRow.version, RoundRow.data, RoundRow.result)
+_GAME_QUERY = (
+    db.select(*_GAME_COLUMNS, *_ROUND_COLUMNS).select_from(GameRow)
+    .outerjoin(RoundRow, RoundRow.game_id == GameRow.id)
+    .where(GameRow.id == bindparam("game_id")).order_by(RoundRow.number)
+)
+"""A game and its rounds in one query, built once (``game_id`` bound per read)."""
 
 
 def _decoded(value: Any) -> Any:
@@ -116,11 +122,7 @@ def get_game(game_id: int, include_trash: bool = False) -> GameView:
     :param include_trash: also a game in the trash.
     :raises NotFound: no such game (or it is in the trash).
     """
-    rows = db.session.execute(
-        db.select(*_GAME_COLUMNS, *_ROUND_COLUMNS).select_from(GameRow)
-        .outerjoin(RoundRow, RoundRow.game_id == GameRow.id)
-        .where(GameRow.id == game_id).order_by(RoundRow.number)
-    ).all()
+    rows = db.session.execute(_GAME_QUERY, {"game_id": game_id}).all()
     end_read()
     if not rows or (rows[0].shelf == "trash" and not include_trash):
         raise NotFound(f"no game {game_id}")

@@ -7,10 +7,10 @@ from __future__ import annotations
 from datetime import date
 from typing import Any
 
-from flask import Blueprint, jsonify, request, url_for
+from flask import Blueprint, current_app, jsonify, request, url_for
 
+from .. import pagecache, services
 from .. import player_records as records
-from .. import services
 from ..envelope import problem_response, problems_response
 from ..i18n import gettext
 from ..jsonbody import BadJSON, request_json
@@ -133,7 +133,27 @@ def query_from_args(args) -> services.GameQuery:
 def list_games():
     """One page of games, newest first (``{"games": [...]}``), each with id,
     players, set, status, rounds played and the leaders; a ``Link`` header
-    points to the next page (and the previous one)."""
+    points to the next page (and the previous one).
+
+    The answer is kept under the history stamp (:mod:`companion.services.stamp`),
+    read first: until a game or the roster changes, the same address is
+    answered again without reading the list."""
+    stamp = services.history_stamp()
+    key = None if stamp is None else pagecache.request_key(("api.list_games", stamp))
+    kept = None if key is None else pagecache.kept(key)
+    if kept is None:
+        kept = _list_answer()
+        if key is not None:
+            pagecache.keep(key, kept)
+    body, link = kept
+    response = current_app.response_class(body, mimetype="application/json")
+    if link:
+        response.headers["Link"] = link
+    return response
+
+
+def _list_answer() -> tuple[str, str]:
+    """The list's JSON text and its ``Link`` header ("" for none)."""
     page = services.list_games(query_from_args(request.args))
     links = []
     args = {k: v for k, v in request.args.items() if k not in ("page", "per_page")}
@@ -143,10 +163,8 @@ def list_games():
     if page.page > 1:
         url = url_for("api.list_games", **args, page=page.page - 1, per_page=page.per_page)
         links.append(f'<{url}>; rel="prev"')
-    response = jsonify(games=_with_player_ids([g.as_json() for g in page.items]))
-    if links:
-        response.headers["Link"] = ", ".join(links)
-    return response
+    body = current_app.json.dumps({"games": _with_player_ids([g.as_json() for g in page.items])})
+    return body + "\n", ", ".join(links)
 
 
 @bp.get("/games/<int:game_id>")

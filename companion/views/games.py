@@ -124,14 +124,15 @@ def index():
     """The games (in progress and finished apart, a page at a time, with
     filters) and the form to start one.
 
-    The lists and the known names are read every time; the page made from
-    them is kept under exactly what was read (:mod:`companion.pagecache`), so
-    the same lists are not rendered twice.
+    The page is kept under the history stamp (:mod:`companion.services.stamp`),
+    read first: until a game or the roster changes, the same address is served
+    again without reading the lists (:mod:`companion.pagecache`).
     """
-    context = _index_context()
-    read = (tuple((name, tuple(p.items), p.page, p.has_next) for name, p in context["lists"].items()),
-            tuple(context["known"]))
-    return pagecache.page(("index", read), lambda: render_template("index.html", **context), forms=True)
+    stamp = services.history_stamp()
+    if stamp is None:
+        return render_template("index.html", **_index_context())
+    return pagecache.page(("index", stamp), lambda: render_template("index.html", **_index_context()),
+                          forms=True)
 
 
 @bp.post("/games")

@@ -1,0 +1,66 @@
+"""The history stamp: one number that goes up with every committed change to
+the games or the roster, so a list of games made under a number stays right
+until the number moves.
+
+How it moves: every write to the ``game`` or ``player`` table through the
+session (an object flushed, or an ``update``/``delete``/``insert`` statement
+on those tables) marks the transaction, and just before that transaction
+commits, one ``UPDATE history_stamp SET n = n + 1`` goes with it. The update
+is the transaction's last statement, so on PostgreSQL the row's lock is held
+only while committing and a transaction waiting for it holds nothing the
+holder still needs (no deadlock); on SQLite the writer already holds the
+database's one write lock. A rolled-back transaction raises nothing.
+
+How it is read: :func:`history_stamp` before the lists (one small query).
+A list read after the stamp is never older than the stamp, so keeping it
+under that number is safe (:mod:`companion.pagecache`).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy import event, select, update
+from sqlalchemy.orm import ORMExecuteState, Session
+
+from ..db import db
+from ..models import GameRow, HistoryStampRow, PlayerRow
+
+_WATCHED = frozenset({GameRow.__tablename__, PlayerRow.__tablename__})
+_FLAG = "companion.history_changed"
+_STAMP = select(HistoryStampRow.n).where(HistoryStampRow.id == 1)
+_BUMP = update(HistoryStampRow).where(HistoryStampRow.id == 1).values(n=HistoryStampRow.n + 1)
+
+
+def history_stamp() -> int | None:
+    """The number of the games and the roster as committed now; ``None`` when
+    the database has no stamp (then nothing may be kept under it)."""
+    return db.session.execute(_STAMP).scalar()
+
+
+@event.listens_for(Session, "after_flush")
+def _flushed(session: Session, _context: Any) -> None:
+    for obj in (*session.new, *session.dirty, *session.deleted):
+        if isinstance(obj, (GameRow, PlayerRow)):
+            session.info[_FLAG] = True
+            return
+
+
+@event.listens_for(Session, "do_orm_execute")
+def _executed(state: ORMExecuteState) -> None:
+    if state.is_update or state.is_delete or state.is_insert:
+        table = getattr(state.statement, "table", None)
+        if getattr(table, "name", None) in _WATCHED:
+            state.session.info[_FLAG] = True
+
+
+@event.listens_for(Session, "before_commit")
+def _before_commit(session: Session) -> None:
+    session.flush()  # the last objects' writes mark the transaction too
+    if session.info.pop(_FLAG, False):
+        session.execute(_BUMP)
+
+
+@event.listens_for(Session, "after_rollback")
+def _rolled_back(session: Session) -> None:
+    session.info.pop(_FLAG, None)

@@ -1,0 +1,97 @@
+"""The history stamp (issue 10, lists kept until something changes): the
+number moves with every committed change to the games or the roster and with
+nothing else, and a kept list is never served after a change."""
+
+from __future__ import annotations
+
+from companion import services
+from companion.db import db
+
+PLAYERS = ["Ana", "Ben", "Chen", "Dee"]
+# Round 1 of a double-12 Mexican Train: Ana went out; the others' pips are their points.
+ROUND_1 = {"ended": "domino", "hands": {"Ana": {"pips": 0, "tiles_left": 0}, "Ben": {"pips": 23, "tiles_left": 4},
+                                        "Chen": {"pips": 7, "tiles_left": 2}, "Dee": {"pips": 10, "tiles_left": 3}}}
+
+
+def _stamp(app) -> int:
+    with app.app_context():
+        value = services.history_stamp()
+        db.session.remove()
+    return value
+
+
+def _new_game(api) -> int:
+    r = api.post("/api/games", json={"set": 12, "players": PLAYERS, "first_starter": "Ana"})
+    assert r.status_code == 201, r.get_json()
+    return r.get_json()["id"]
+
+
+def test_the_stamp_moves_with_each_change_of_the_games_or_the_roster(app, api):
+    before = _stamp(app)
+    gid = _new_game(api)
+    after_new = _stamp(app)
+    assert after_new > before
+    assert api.post(f"/api/games/{gid}/rounds", json=ROUND_1).status_code == 201
+    after_round = _stamp(app)
+    assert after_round > after_new
+    assert api.post(f"/api/games/{gid}/archive").status_code == 204  # an UPDATE statement
+    after_archive = _stamp(app)
+    assert after_archive > after_round
+    ben = next(p["id"] for p in api.get("/api/players").get_json()["players"] if p["name"] == "Ben")
+    assert api.patch(f"/api/players/{ben}", json={"name": "Benedict"}).status_code == 200
+    assert _stamp(app) > after_archive
+
+
+def test_the_stamp_stays_on_reads_and_refusals(app, api):
+    gid = _new_game(api)
+    start = _stamp(app)
+    api.get("/api/games")
+    api.get(f"/api/games/{gid}")
+    api.get("/api/players")
+    # a round the engine refuses (Ana out and Ben out too): nothing written
+    bad = {"ended": "domino", "hands": {n: {"pips": 0, "tiles_left": 0} for n in PLAYERS}}
+    assert api.post(f"/api/games/{gid}/rounds", json=bad).status_code == 422
+    assert _stamp(app) == start
+
+
+def test_a_kept_list_is_never_served_after_a_change(app, api, client):
+    gid = _new_game(api)
+    first = api.get("/api/games").get_json()["games"]
+    assert [g["rounds_played"] for g in first if g["id"] == gid] == [0]
+    assert api.get("/api/games").get_json()["games"] == first  # kept, the same answer
+    assert api.post(f"/api/games/{gid}/rounds", json=ROUND_1).status_code == 201
+    now = api.get("/api/games").get_json()["games"]
+    assert [g["rounds_played"] for g in now if g["id"] == gid] == [1]
+    assert "Benedict" not in client.get("/").get_data(as_text=True)
+    ben = next(p["id"] for p in api.get("/api/players").get_json()["players"] if p["name"] == "Ben")
+    assert api.patch(f"/api/players/{ben}", json={"name": "Benedict"}).status_code == 200
+    page = client.get("/").get_data(as_text=True)
+    assert "Benedict" in page
+    assert [g["players"] for g in api.get("/api/games").get_json()["games"] if g["id"] == gid] == [
+        ["Ana", "Benedict", "Chen", "Dee"]]
+
+
+def test_the_list_pages_and_links_come_back_the_same_when_kept(app, api):
+    for _ in range(3):
+        _new_game(api)
+    first = api.get("/api/games?per_page=2")
+    again = api.get("/api/games?per_page=2")
+    assert first.headers["Link"] == again.headers["Link"] == '</api/games?page=2&per_page=2>; rel="next"'
+    assert first.get_data() == again.get_data()
+    assert again.mimetype == "application/json"
+    assert len(again.get_json()["games"]) == 2
+
+
+def test_a_rename_reaches_a_game_in_progress_and_its_search(app, api):
+    """A game still in play has no players' lines yet: the rename finds it by
+    its names all the same, and the list's player filter finds it by the new
+    name (and no longer by the old one)."""
+    gid = _new_game(api)
+    assert api.post(f"/api/games/{gid}/rounds", json=ROUND_1).status_code == 201
+    ben = next(p["id"] for p in api.get("/api/players").get_json()["players"] if p["name"] == "Ben")
+    assert api.patch(f"/api/players/{ben}", json={"name": "Benedict"}).status_code == 200
+    game = api.get(f"/api/games/{gid}").get_json()
+    assert game["players"] == ["Ana", "Benedict", "Chen", "Dee"]
+    assert game["rounds"][0]["scores"]["Benedict"] == 23
+    assert [g["id"] for g in api.get("/api/games?player=benedict").get_json()["games"]] == [gid]
+    assert api.get("/api/games?player=Ben").get_json()["games"] == []
