@@ -87,7 +87,9 @@ def test_a_rename_reaches_a_game_in_progress_and_its_search(app, api):
     its names all the same, and the list's player filter finds it by the new
     name (and no longer by the old one)."""
     gid = _new_game(api)
+    assert api.get(f"/api/games/{gid}").get_json()["rounds"] == []  # read (and kept) before the round
     assert api.post(f"/api/games/{gid}/rounds", json=ROUND_1).status_code == 201
+    assert api.get(f"/api/games/{gid}").get_json()["players"] == PLAYERS  # read (and kept) before the rename
     ben = next(p["id"] for p in api.get("/api/players").get_json()["players"] if p["name"] == "Ben")
     assert api.patch(f"/api/players/{ben}", json={"name": "Benedict"}).status_code == 200
     game = api.get(f"/api/games/{gid}").get_json()

@@ -105,6 +105,9 @@ _GAME_QUERY = (
     .where(GameRow.id == bindparam("game_id")).order_by(RoundRow.number)
 )
 """A game and its rounds in one query, built once (``game_id`` bound per read)."""
+_STAMP_QUERY = db.select(GameRow.revision, GameRow.engine_version, GameRow.recheck_problem,
+                         GameRow.view_key, GameRow.shelf).where(GameRow.id == bindparam("game_id"))
+"""What names the stored game as it is now (:func:`game_stamp`), built once."""
 
 
 def _decoded(value: Any) -> Any:
@@ -154,11 +157,7 @@ def game_stamp(game_id: int) -> tuple[Any, ...]:
 
     :raises NotFound: no such game (or it is in the trash).
     """
-    row = db.session.execute(
-        db.select(GameRow.revision, GameRow.engine_version, GameRow.recheck_problem,
-                  GameRow.view_key, GameRow.shelf)
-        .where(GameRow.id == game_id)
-    ).first()
+    row = db.session.execute(_STAMP_QUERY, {"game_id": game_id}).first()
     end_read()
     if row is None or row.shelf == "trash":
         raise NotFound(f"no game {game_id}")

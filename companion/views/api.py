@@ -170,9 +170,21 @@ def _list_answer() -> tuple[str, str]:
 @bp.get("/games/<int:game_id>")
 def get_game(game_id: int):
     """The record with derived fields and each round's ``version`` (``ETag``;
-    304 when ``If-None-Match`` names the current one)."""
-    game = services.get_game(game_id)
-    return etag_or_304(f"g{game.id}-r{game.revision}-e{game.engine_version}", lambda: jsonify(_with_player_ids([game.as_json()])[0]))
+    304 when ``If-None-Match`` names the current one).
+
+    The JSON is kept under the game's stamp (:func:`companion.services.game_stamp`,
+    read first: its revision rises with every change, a rename's too), so an
+    unchanged game is answered again without reading its rounds."""
+    stamp = services.game_stamp(game_id)
+    _, revision, engine_version = stamp[:3]
+    key = pagecache.request_key(("api.get_game", stamp))
+    body = None if key is None else pagecache.kept(key)
+    if body is None:
+        body = current_app.json.dumps(_game_json(game_id)) + "\n"
+        if key is not None:
+            pagecache.keep(key, body)
+    return etag_or_304(f"g{game_id}-r{revision}-e{engine_version}",
+                       lambda: current_app.response_class(body, mimetype="application/json"))
 
 
 @bp.delete("/games/<int:game_id>")
