@@ -10,7 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import func, update
+from sqlalchemy import bindparam, func, update
 from sqlalchemy.exc import IntegrityError
 
 from ..db import db
@@ -37,18 +37,28 @@ class _Write:
     apply: Callable[[], Any]
 
 
+_CLAIM_ANY = (
+    update(GameRow)
+    .where(GameRow.id == bindparam("game_id"), GameRow.shelf != "trash")
+    .values(revision=GameRow.revision + 1, updated_at=func.now())
+    .execution_options(synchronize_session=False)
+)
+_CLAIM_AT = _CLAIM_ANY.where(GameRow.revision == bindparam("revision"))
+_GAME_ROW = (db.select(GameRow).where(GameRow.id == bindparam("game_id"))
+             .execution_options(populate_existing=True))
+_ROUND_ROWS = (db.select(RoundRow)
+               .where(RoundRow.game_id == bindparam("game_id"), RoundRow.number >= bindparam("start"))
+               .order_by(RoundRow.number).execution_options(populate_existing=True))
+# (the statements of every change, built once: building one costs about as
+# much as running it)
+
+
 def _claim(game_id: int, revision: int | None) -> bool:
     """Raise the game's revision (taking its write lock) if it still is
     ``revision`` (``None``: whatever it is); False when it is not (or gone)."""
-    stmt = (
-        update(GameRow)
-        .where(GameRow.id == game_id, GameRow.shelf != "trash")
-        .values(revision=GameRow.revision + 1, updated_at=func.now())
-        .execution_options(synchronize_session=False)
-    )
-    if revision is not None:
-        stmt = stmt.where(GameRow.revision == revision)
-    return db.session.execute(stmt).rowcount == 1
+    if revision is None:
+        return db.session.execute(_CLAIM_ANY, {"game_id": game_id}).rowcount == 1
+    return db.session.execute(_CLAIM_AT, {"game_id": game_id, "revision": revision}).rowcount == 1
 
 
 @dataclass(frozen=True)
@@ -77,18 +87,13 @@ class _Tail:
 def _read_tail(game_id: int, first: int | None) -> _Tail:
     """The game's row and its rounds numbered ``first`` and after (all of them
     from ``first = None``: the last one)."""
-    row = db.session.execute(
-        db.select(GameRow).where(GameRow.id == game_id).execution_options(populate_existing=True)
-    ).scalar_one_or_none()
+    row = db.session.execute(_GAME_ROW, {"game_id": game_id}).scalar_one_or_none()
     if row is None or row.shelf == "trash":
         raise NotFound(f"no game {game_id}")
     if row.summary is None or row.engine_version != SCORING_VERSION:
         raise _Stale()
     start = max(row.rounds_played, 1) if first is None else max(min(first, row.rounds_played + 1) - 1, 1)
-    rounds = list(db.session.execute(
-        db.select(RoundRow).where(RoundRow.game_id == game_id, RoundRow.number >= start)
-        .order_by(RoundRow.number).execution_options(populate_existing=True)
-    ).scalars())
+    rounds = list(db.session.execute(_ROUND_ROWS, {"game_id": game_id, "start": start}).scalars())
     if [r.number for r in rounds] != list(range(start, row.rounds_played + 1)):
         raise _Moved()  # another device changed the game between the two reads
     if any(r.result is None for r in rounds):
@@ -151,18 +156,25 @@ def _change(game_id: int, first: int | None, decide: Callable[[_Tail], Any]) -> 
                               gettext("This round was just saved from another device.")))
 
 
+_REVISION = db.select(GameRow.revision).where(GameRow.id == bindparam("game_id"))
+_SUMMARY_KEYS = ("summary", "status", "rounds_played", "engine_version", "recheck_problem")
+_STORE_SUMMARY = (
+    update(GameRow).where(GameRow.id == bindparam("game_id"))
+    .values({k: bindparam(f"new_{k}") for k in _SUMMARY_KEYS})
+    .execution_options(synchronize_session=False)
+)
+
+
 def _revision_now(game_id: int) -> int:
     """The game's revision inside the change's transaction (after its claim)."""
-    return db.session.execute(db.select(GameRow.revision).where(GameRow.id == game_id)).scalar_one()
+    return db.session.execute(_REVISION, {"game_id": game_id}).scalar_one()
 
 
 def _update_game(game_id: int, state: GameState, was_finished: bool = True) -> None:
     """Store the game's summary after a change, and its players' lines unless
     the game was in progress and still is (only a finished game has lines:
     :func:`companion.player_lines.refresh_games` would find none to write)."""
-    db.session.execute(
-        update(GameRow).where(GameRow.id == game_id).values(**_summary_columns(state))
-        .execution_options(synchronize_session=False)
-    )
+    values = _summary_columns(state)
+    db.session.execute(_STORE_SUMMARY, {"game_id": game_id, **{f"new_{k}": values[k] for k in _SUMMARY_KEYS}})
     if was_finished or state.finished:
         _players_lines(game_id)

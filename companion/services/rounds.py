@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy import func, update
+from sqlalchemy import func, insert, update
 from sqlalchemy.exc import IntegrityError
 
 from ..db import db
@@ -63,6 +63,10 @@ def _entered(state: GameState, data: Any, entry: bool) -> Any:
     return data
 
 
+_INSERT_ROUND = insert(RoundRow)
+"""A new round's row (built once; its times from the model's defaults)."""
+
+
 def add_round(game_id: int, data: Any, number: int | None = None, confirm: bool = False,
               entry: bool = False, idempotency_key: str | None = None):
     """Add the next round, checked against the game's stored state, with its results.
@@ -102,8 +106,8 @@ def add_round(game_id: int, data: Any, number: int | None = None, confirm: bool 
         after, result = state.advance(rnd)
 
         def write():
-            db.session.add(RoundRow(game_id=game_id, number=nxt, data=rnd.as_dict(), version=1,
-                                    result=result.as_dict()))
+            db.session.execute(_INSERT_ROUND, {"game_id": game_id, "number": nxt, "data": rnd.as_dict(),
+                                               "version": 1, "result": result.as_dict()})
             if idempotency_key is not None:
                 db.session.add(RoundRequest(game_id=game_id, key=idempotency_key, number=nxt))
             db.session.flush()

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy import event, select, update
+from sqlalchemy import event, select
 from sqlalchemy.orm import ORMExecuteState, Session
 
 from ..db import db
@@ -29,7 +29,9 @@ from ..models import GameRow, HistoryStampRow, PlayerRow
 _WATCHED = frozenset({GameRow.__tablename__, PlayerRow.__tablename__})
 _FLAG = "companion.history_changed"
 _STAMP = select(HistoryStampRow.n).where(HistoryStampRow.id == 1)
-_BUMP = update(HistoryStampRow).where(HistoryStampRow.id == 1).values(n=HistoryStampRow.n + 1)
+_TABLE = HistoryStampRow.__table__
+_BUMP = _TABLE.update().where(_TABLE.c.id == 1).values(n=_TABLE.c.n + 1)
+"""A Core statement, run on the transaction's connection (no ORM work)."""
 
 
 def history_stamp() -> int | None:
@@ -56,9 +58,10 @@ def _executed(state: ORMExecuteState) -> None:
 
 @event.listens_for(Session, "before_commit")
 def _before_commit(session: Session) -> None:
-    session.flush()  # the last objects' writes mark the transaction too
+    if session.new or session.dirty or session.deleted:
+        session.flush()  # the last objects' writes mark the transaction too
     if session.info.pop(_FLAG, False):
-        session.execute(_BUMP)
+        session.connection().execute(_BUMP)
 
 
 @event.listens_for(Session, "after_rollback")
