@@ -10,7 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import bindparam, func, update
+from sqlalchemy import Row, bindparam, func, update
 from sqlalchemy.exc import IntegrityError
 
 from ..db import db
@@ -44,11 +44,14 @@ _CLAIM_ANY = (
     .execution_options(synchronize_session=False)
 )
 _CLAIM_AT = _CLAIM_ANY.where(GameRow.revision == bindparam("revision"))
-_GAME_ROW = (db.select(GameRow).where(GameRow.id == bindparam("game_id"))
-             .execution_options(populate_existing=True))
-_ROUND_ROWS = (db.select(RoundRow)
+_GAME_ROW = db.select(
+    GameRow.id, GameRow.revision, GameRow.summary, GameRow.rounds_played, GameRow.status, GameRow.shelf,
+    GameRow.engine_version, GameRow.kind, GameRow.set_n, GameRow.rules, GameRow.players,
+    GameRow.first_starter, GameRow.away,
+).where(GameRow.id == bindparam("game_id"))
+_ROUND_ROWS = (db.select(RoundRow.id, RoundRow.number, RoundRow.version, RoundRow.data, RoundRow.result)
                .where(RoundRow.game_id == bindparam("game_id"), RoundRow.number >= bindparam("start"))
-               .order_by(RoundRow.number).execution_options(populate_existing=True))
+               .order_by(RoundRow.number))
 # (the statements of every change, built once: building one costs about as
 # much as running it)
 
@@ -65,8 +68,8 @@ def _claim(game_id: int, revision: int | None) -> bool:
 class _Tail:
     """A game's head, summary and rounds from ``first`` on, as read for a change."""
 
-    row: GameRow
-    rounds: list[RoundRow]
+    row: Row[Any]
+    rounds: list[Row[Any]]
 
     def state_before(self, number: int) -> GameState:
         """The game after round ``number - 1`` (from the stored results)."""
@@ -87,22 +90,18 @@ class _Tail:
 def _read_tail(game_id: int, first: int | None) -> _Tail:
     """The game's row and its rounds numbered ``first`` and after (all of them
     from ``first = None``: the last one)."""
-    row = db.session.execute(_GAME_ROW, {"game_id": game_id}).scalar_one_or_none()
+    row = db.session.execute(_GAME_ROW, {"game_id": game_id}).first()
     if row is None or row.shelf == "trash":
         raise NotFound(f"no game {game_id}")
     if row.summary is None or row.engine_version != SCORING_VERSION:
         raise _Stale()
     start = max(row.rounds_played, 1) if first is None else max(min(first, row.rounds_played + 1) - 1, 1)
-    rounds = list(db.session.execute(_ROUND_ROWS, {"game_id": game_id, "start": start}).scalars())
+    rounds = list(db.session.execute(_ROUND_ROWS, {"game_id": game_id, "start": start}).all())
     if [r.number for r in rounds] != list(range(start, row.rounds_played + 1)):
         raise _Moved()  # another device changed the game between the two reads
     if any(r.result is None for r in rounds):
         raise _Stale()
-    # Kept as read: the change is worked out after this read has ended.
-    db.session.expunge(row)
-    for r in rounds:
-        db.session.expunge(r)
-    return _Tail(row, rounds)
+    return _Tail(row, rounds)  # columns, not objects: kept as read after the read has ended
 
 
 class _Stale(Exception):

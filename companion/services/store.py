@@ -37,7 +37,8 @@ def record_head(*, kind: str, set_n: int, rules: dict[str, Any] | None, players:
     return head
 
 
-def _head(row: GameRow) -> dict[str, Any]:
+def _head(row: Any) -> dict[str, Any]:
+    """:func:`record_head` of a game's row, or of a row of its columns."""
     return record_head(kind=row.kind, set_n=row.set_n, rules=row.rules, players=row.players,
                        first_starter=row.first_starter, away=row.away)
 
