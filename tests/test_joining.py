@@ -218,3 +218,18 @@ def test_the_away_list_survives_a_backup(app, client, api):
         heads = backup.check_backup(doc)
         assert heads[gid]["away"] == ["Cy"]
         assert backup._game_row(doc["games"][0], heads[gid]).away == ["Cy"]
+
+
+def test_the_sheet_does_not_call_a_newcomer_or_a_player_away_gone():
+    """On the score sheet of a game under way, a newcomer who has not played
+    yet and a player away from the table have no place yet ("–"); "left" is
+    for a finished game's player who was gone at its end."""
+    from datetime import date
+
+    from companion import pdf
+
+    record = joining.leave(joining.join(_record(), "Eve", after="Ana"), "Dee")
+    context = pdf.sheet_context(read_game(record), played_on=date(2026, 12, 2))
+    places = {s["player"]: s["place"] for s in context["standings"]}
+    assert places["Eve"] == "–"
+    assert "left" not in places.values()

@@ -201,7 +201,10 @@ def _standings(
     standings = [
         {
             "rank": s.rank,
-            "place": ordinal(s.rank) if s.rank is not None else tr("left"),
+            # unranked: gone before the end of a finished game; in a game
+            # under way, away from the table or not yet played (a newcomer)
+            "place": ordinal(s.rank) if s.rank is not None
+            else tr("left") if status == GameStatus.FINISHED else "–",
             "player": s.player,
             "total": s.total,
             "winner": s.player in winners_list,
