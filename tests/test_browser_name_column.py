@@ -19,6 +19,11 @@ ONE_LINE = """el => { const cs = getComputedStyle(el);
          || el.getClientRects().length === 1 && el.getBoundingClientRect().height < parseFloat(cs.fontSize) * 1.9; }"""
 
 
+FITS = """el => { const w = el.getBoundingClientRect().width; el.style.width = "max-content";
+  const whole = el.getBoundingClientRect().width; el.style.width = ""; return w + 1 >= whole; }"""
+"""The element is at least as wide as its content wants (nothing squeezed)."""
+
+
 @pytest.mark.parametrize("viewport", [{"width": 1024, "height": 768}, {"width": 768, "height": 1024},
                                       {"width": 390, "height": 844}])
 def test_one_word_names_stay_whole_in_the_round_form(live, browser, api, viewport):
@@ -41,5 +46,9 @@ def test_one_word_names_stay_whole_in_the_round_form(live, browser, api, viewpor
         pips, out = row.locator(".pips").bounding_box(), row.locator(".out-tap").bounding_box()
         assert pips["width"] >= 48, (viewport, seat, pips)
         assert out["x"] + out["width"] <= form["x"] + form["width"] + 1, (viewport, seat, out, form)
+        # the Out pill holds its word whole (not squeezed narrower than "Out")
+        assert row.locator(".out-tap").evaluate(FITS), (viewport, seat)
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    # the next round's engine ("12-12") on one line beside its tile
+    assert page.locator(".next .engine strong").evaluate(ONE_LINE), viewport
     ctx.close()
