@@ -24,13 +24,18 @@ FITS = """el => { const w = el.getBoundingClientRect().width; el.style.width = "
 """The element is at least as wide as its content wants (nothing squeezed)."""
 
 
-@pytest.mark.parametrize("viewport", [{"width": 1024, "height": 768}, {"width": 768, "height": 1024},
-                                      {"width": 390, "height": 844}])
-def test_one_word_names_stay_whole_in_the_round_form(live, browser, api, viewport):
+@pytest.mark.parametrize(("viewport", "language"), [
+    ({"width": 1024, "height": 768}, "en"), ({"width": 768, "height": 1024}, "en"),
+    ({"width": 390, "height": 844}, "en"),
+    # Russian buttons are wider ("Вышел", "Фото"): the name column must still hold the name
+    ({"width": 1024, "height": 768}, "ru"), ({"width": 768, "height": 1024}, "ru"),
+])
+def test_one_word_names_stay_whole_in_the_round_form(live, browser, api, viewport, language):
     gid = api.post("/api/games", json={"set": 12, "players": EIGHT, "first_starter": EIGHT[0]}).get_json()["id"]
     ctx = browser.new_context(viewport=viewport)
     page = ctx.new_page()
     page.goto(f"{live}/?token={TOKEN}")
+    page.goto(f"{live}/lang/{language}")
     page.goto(f"{live}/games/{gid}")
     for seat, name in enumerate(EIGHT):
         if "-" in name or " " in name:
