@@ -35,7 +35,7 @@ def test_a_newcomer_joins_and_a_player_leaves(live, browser, api, viewport, size
     page.on("pageerror", lambda exc: script_errors.append(str(exc)))
     page.goto(f"{live}/?token={TOKEN}")
     page.goto(f"{live}/games/{gid}")
-    panel = page.locator("details.seats")
+    panel = page.locator("details#table-seats")
     panel.locator("summary").tap()
     assert panel.get_attribute("open") is not None
     assert "start with 25" in panel.inner_text()
@@ -43,7 +43,7 @@ def test_a_newcomer_joins_and_a_player_leaves(live, browser, api, viewport, size
     panel.locator("input[name=name]").fill("Ben")
     with page.expect_navigation():
         panel.get_by_role("button", name="Add to the game").tap()
-    panel = page.locator("details.seats")
+    panel = page.locator("details#table-seats")
     assert panel.get_attribute("open") is not None
     assert "Ben is already at the table." in panel.inner_text()
     assert panel.locator("input[name=name]").input_value() == "Ben"
@@ -60,7 +60,7 @@ def test_a_newcomer_joins_and_a_player_leaves(live, browser, api, viewport, size
     card = page.locator("section.next").inner_text()
     assert "Cy" in card and "14 tiles" in card and "20 tiles" in card
     # Dee leaves: four at the table, 15 tiles each, and Dee ticked as sitting the round out
-    page.locator("details.seats summary").tap()
+    page.locator("details#table-seats summary").tap()
     with page.expect_navigation():
         page.locator(".seat-row", has_text="Dee").get_by_role("button", name="Leaves the table").tap()
     assert "Dee has left the table" in page.inner_text("main")
@@ -70,7 +70,7 @@ def test_a_newcomer_joins_and_a_player_leaves(live, browser, api, viewport, size
     assert "Entered: 0 of 4" in page.locator("details.phones summary").inner_text()
     width = page.evaluate("() => document.documentElement.scrollWidth")
     assert width <= viewport["width"], (size, width)  # nothing wider than the screen
-    page.locator("details.seats summary").tap()
+    page.locator("details#table-seats summary").tap()
     shot(page, f"joining-{size}")
     assert script_errors == []  # the page's script ran through (no clash with the panel's ids)
     ctx.close()
