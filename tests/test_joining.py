@@ -157,7 +157,7 @@ def test_a_refused_newcomer_keeps_what_was_typed(client, api):
     assert r.status_code == 422
     html = r.get_data(as_text=True)
     assert "Ben is already at the table." in html
-    assert '<details class="card seats" id="table-seats" open>' in html
+    assert '<details class="card seat-panel" id="table-seats" open>' in html
     assert 'name="name" value="Ben"' in html and '<option value="Cy" selected>' in html
     r = _post(client, gid, "", name="", after="Cy")
     assert r.status_code == 422 and "Type the new player&#39;s name." in r.get_data(as_text=True)
@@ -233,3 +233,31 @@ def test_the_sheet_does_not_call_a_newcomer_or_a_player_away_gone():
     places = {s["player"]: s["place"] for s in context["standings"]}
     assert places["Eve"] == "–"
     assert "left" not in places.values()
+
+
+def test_a_player_away_with_no_hand_sits_the_round_out_in_the_engine_and_the_api(api):
+    """The record's ``away`` is enough: a round that gives Dee (away) no hand
+    has Dee sit it out; one that gives her a hand has her play; and the
+    players left must still be two."""
+    record = joining.leave(_record(), "Dee")
+    game = read_game({**record, "rounds": record["rounds"] + [
+        {"ended": "domino", "hands": _hands(Ana=0, Ben=4, Cy=6)}]})
+    assert game.rounds[2].absent == ("Dee",)
+    assert game.totals() == {"Ana": 5, "Ben": 14, "Cy": 41, "Dee": 50}
+    played = read_game({**record, "rounds": record["rounds"] + [
+        {"ended": "domino", "hands": _hands(Ana=0, Ben=4, Cy=6, Dee=2)}]})
+    assert played.rounds[2].absent == ()
+    two_away = joining.leave(record, "Cy")
+    with pytest.raises(RecordError) as refused:
+        read_game({**two_away, "rounds": two_away["rounds"] + [
+            {"ended": "domino", "absent": ["Ben"], "hands": _hands(Ana=0)}]})
+    assert [p.code for p in refused.value.errors] == ["too_few_players"]
+    # over the API: round 3 without Dee's hand is saved with Dee sitting out
+    r = api.post("/api/games", json={**record, "format": "domino-game-record", "version": 1,
+                                     "kind": "mexican_train"})
+    assert r.status_code == 201, r.get_json()
+    gid = r.get_json()["id"]
+    r = api.post(f"/api/games/{gid}/rounds", json={"ended": "domino", "hands": _hands(Ana=0, Ben=4, Cy=6)})
+    assert r.status_code == 201, r.get_json()
+    assert r.get_json()["round"]["absent"] == ["Dee"]
+    assert r.get_json()["game"]["rounds"][2]["scores"] == {"Ana": 0, "Ben": 4, "Cy": 6, "Dee": None}

@@ -68,6 +68,11 @@ def parse_round(
     absent = _parse_absent(data.get("absent"), f"{path}.absent", table, problems)
     if absent is None:
         return None
+    absent = _with_away(table, data, absent)
+    if len(table.players) - len(absent) < MIN_PLAYERS:
+        problems.error(f"{path}.absent", "too_few_players",
+                       tr("At least %(least)s players must play a round.", least=MIN_PLAYERS))
+        return None
     if absent and table.kind.ends_after_last_engine and number == len(table.engines):
         problems.warn(
             f"{path}.absent", "left_before_end",
@@ -357,6 +362,18 @@ def _parse_dealt(
                          players=len(present)),
                       standard=standard)
     return dealt
+
+
+def _with_away(table: Table, data: Mapping[str, Any], absent: tuple[str, ...]) -> tuple[str, ...]:
+    """``absent`` with the players away from the table (the record's ``away``)
+    who sit this round out: in a game that counts pips, those the round gives
+    no hand; in picture dominoes, all of them. In seat order."""
+    hands = data.get("hands")
+    held = hands if isinstance(hands, Mapping) and table.kind.counts_pips else {}
+    out = {n for n in table.away if n not in held}
+    if not out - set(absent):
+        return absent
+    return tuple(n for n in table.players if n in absent or n in out)
 
 
 def _parse_absent(value: Any, path: str, table: Table, problems: Problems) -> tuple[str, ...] | None:
