@@ -29,9 +29,10 @@ FITS = """el => { const w = el.getBoundingClientRect().width; el.style.width = "
     ({"width": 390, "height": 844}, "en"),
     # Russian buttons are wider ("Вышел", "Фото"): the name column must still hold the name
     ({"width": 1024, "height": 768}, "ru"), ({"width": 768, "height": 1024}, "ru"),
+    ({"width": 390, "height": 844}, "ru"),
 ])
 def test_one_word_names_stay_whole_in_the_round_form(live, browser, api, viewport, language):
-    gid = api.post("/api/games", json={"set": 12, "players": EIGHT, "first_starter": EIGHT[0]}).get_json()["id"]
+    gid = api.post("/api/games", json={"set": 12, "players": EIGHT, "first_starter": EIGHT[1]}).get_json()["id"]
     ctx = browser.new_context(viewport=viewport)
     page = ctx.new_page()
     page.goto(f"{live}/?token={TOKEN}")
@@ -53,7 +54,14 @@ def test_one_word_names_stay_whole_in_the_round_form(live, browser, api, viewpor
         assert out["x"] + out["width"] <= form["x"] + form["width"] + 1, (viewport, seat, out, form)
         # the Out pill holds its word whole (not squeezed narrower than "Out")
         assert row.locator(".out-tap").evaluate(FITS), (viewport, seat)
+        assert row.locator(".dbl-tap").evaluate(FITS), (viewport, seat)  # "0-0" never split
+        assert row.locator(".photo-tap").bounding_box()["width"] >= 40, (viewport, seat)
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    # the next round's card: every value inside the card (a long starter, "18 костяшек")
+    card = page.locator(".next").bounding_box()
+    for dd in page.locator(".next .facts dd").all():
+        box = dd.bounding_box()
+        assert box["x"] + box["width"] <= card["x"] + card["width"] + 1, (viewport, dd.inner_text(), box, card)
     # the next round's engine ("12-12") on one line beside its tile
     assert page.locator(".next .engine strong").evaluate(ONE_LINE), viewport
     ctx.close()
