@@ -2,6 +2,12 @@
 (function () {
   "use strict";
 
+  // A notice (saved, undone, an error) closes with its ×.
+  document.addEventListener("click", function (ev) {
+    var close = ev.target.closest && ev.target.closest(".flash-close");
+    if (close) close.closest(".flash").remove();
+  });
+
   // Confirm destructive buttons.
   document.querySelectorAll("form[data-confirm]").forEach(function (form) {
     form.addEventListener("submit", function (ev) {

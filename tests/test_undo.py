@@ -38,7 +38,7 @@ def _scores(api, gid: int) -> list[dict[str, int]]:
 
 
 def _flashes(html: str) -> list[str]:
-    return [unescape(m) for m in re.findall(r'class="flash[^"]*"[^>]*>([^<]*)<', html)]
+    return [unescape(m) for m in re.findall(r'class="flash(?: [^"]*)?"[^>]*>(?:<span>)?([^<]*)<', html)]
 
 
 def test_saving_a_round_shows_undo_and_undo_takes_it_back_once(client, api):

@@ -1,0 +1,37 @@
+"""The notice after saving a round stays in sight (issue 14, seen in a
+newcomer's walk: the page scrolled to the saved round and left "Round 1
+saved. Undo" far above the screen), and closes with its ×."""
+
+from __future__ import annotations
+
+import pytest
+
+from .conftest import TOKEN
+
+pytestmark = pytest.mark.browser
+
+IN_SIGHT = "el => { const r = el.getBoundingClientRect(); return r.top >= 0 && r.bottom <= window.innerHeight; }"
+
+
+@pytest.mark.parametrize("viewport", [{"width": 1024, "height": 768}, {"width": 390, "height": 844}])
+def test_the_saved_notice_and_its_undo_stay_in_sight(live, browser, api, viewport):
+    players = ["Ana", "Ben", "Cy", "Dee", "Eve", "Fay"]
+    gid = api.post("/api/games", json={"set": 12, "players": players, "first_starter": "Ana"}).get_json()["id"]
+    ctx = browser.new_context(viewport=viewport)
+    page = ctx.new_page()
+    page.goto(f"{live}/?token={TOKEN}")
+    page.goto(f"{live}/games/{gid}")
+    page.locator(".hand").nth(0).locator(".out-tap").click()
+    for seat, pips in enumerate([None, 23, 7, 10, 4, 12]):
+        if pips is not None:
+            page.fill(f"#pips-{seat}", str(pips))
+    page.locator("#round-form button.primary").click()
+    page.wait_for_url("**#round-1")
+    notice = page.locator(".undo-notice")
+    assert "Round 1 saved." in notice.inner_text()
+    assert page.evaluate("window.scrollY") > 0  # the page did scroll down to the round saved
+    assert notice.evaluate(IN_SIGHT), viewport
+    assert notice.locator("button[type=submit]").evaluate(IN_SIGHT), viewport
+    notice.locator(".flash-close").click()
+    assert page.locator(".undo-notice").count() == 0
+    ctx.close()
