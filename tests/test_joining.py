@@ -172,6 +172,7 @@ def test_a_player_leaves_the_table_and_the_next_round_is_dealt_without_them(clie
     assert "Dee has left the table: they sit out the rounds to come." in page
     # the round form starts with Dee ticked as sitting the round out; 16 tiles each for three
     assert 'name="absent-3" value="1" class="absent-box" checked' in page
+    assert 'Dee <small class="away-note">left the table</small></label>' in page
     game = api.get(f"/api/games/{gid}").get_json()
     assert game["away"] == ["Dee"]
     assert game["next_round"] == {"number": 3, "engine": 10, "starter": "Cy", "dealt": 16, "boneyard": 42}
@@ -261,3 +262,12 @@ def test_a_player_away_with_no_hand_sits_the_round_out_in_the_engine_and_the_api
     assert r.status_code == 201, r.get_json()
     assert r.get_json()["round"]["absent"] == ["Dee"]
     assert r.get_json()["game"]["rounds"][2]["scores"] == {"Ana": 0, "Ben": 4, "Cy": 6, "Dee": None}
+
+
+def test_a_newcomer_named_as_a_seated_player_in_another_case_is_refused_by_that_name():
+    """"ana" is Ana, already at the table (seen in a newcomer's walk: the
+    message used to say "ana is seated twice.")."""
+    with pytest.raises(RecordError) as refused:
+        joining.join(_record(), " ana ", after="Ben")
+    assert [(p.code, p.message) for p in refused.value.errors] == [
+        ("duplicate_player", "Ana is already at the table.")]

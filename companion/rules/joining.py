@@ -23,6 +23,7 @@ from typing import Any
 
 from .errors import Problem, RecordError, tr
 from .read_table import clean_name
+from .stats import name_key
 
 
 def _refuse(path: str, code: str, message: str, **params: Any) -> RecordError:
@@ -50,9 +51,10 @@ def join(record: Mapping[str, Any], name: Any, after: str | None = None) -> dict
         raise _refuse("name", "bad_value", tr("Type the new player's name."))
     name = clean_name(name)
     players = list(record.get("players", ()))
-    if name in players:
-        raise _refuse("name", "duplicate_player", tr("%(player)s is already at the table.", player=name),
-                      player=name)
+    seated = next((p for p in players if name_key(p) == name_key(name)), None)
+    if seated is not None:  # the same name, in any case ("bob" when Bob is seated)
+        raise _refuse("name", "duplicate_player", tr("%(player)s is already at the table.", player=seated),
+                      player=seated)
     if after is None:
         seat = len(players)
     else:

@@ -27,6 +27,7 @@ from datetime import date
 from typing import Any, Final
 
 from .kinds import GameKind
+from .read_table import clean_name
 
 KINDS: Final[tuple[str, ...]] = tuple(GameKind)
 """Game kinds (:class:`~.kinds.GameKind`)."""
@@ -43,15 +44,6 @@ def highest_wins(kind: str) -> bool:
     if kind not in KINDS:
         raise ValueError(f"unknown game kind {kind!r}")
     return GameKind(kind).highest_total_wins
-
-
-def clean_name(name: str) -> str:
-    """A name as kept: Unicode NFC (so "Zoë" typed two ways is one name),
-    invisible format characters dropped, runs of spaces folded (as the game
-    record keeps names)."""
-    name = unicodedata.normalize("NFC", name)
-    name = "".join(ch for ch in name if unicodedata.category(ch) != "Cf")
-    return " ".join(name.split())
 
 
 def name_key(name: str) -> str:
