@@ -33,8 +33,9 @@ TICK_SIZE = 22
 LABEL_NAME_MAX = 12
 """The most characters of a name at a line's end (longer ones end in "…"); the
 full name is in the chart's description and in the scoreboard."""
-SERIES_STYLES = 8
-"""Distinct line styles (colour and dash) before they repeat (``series-0`` …)."""
+SERIES_STYLES = 16
+"""Distinct line styles (colour and dash) before they repeat (``series-0`` …):
+eight colours, the second eight with another dash than the first."""
 
 
 @dataclass(frozen=True)

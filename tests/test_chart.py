@@ -114,3 +114,11 @@ def test_wide_totals_move_the_plot_right():
     from companion.chart import TICK_SIZE, text_width
 
     assert left - 6 - text_width("-15000", TICK_SIZE) >= 0  # the widest tick fits
+
+
+def test_up_to_sixteen_players_each_have_a_line_style_of_their_own():
+    """Nine players (seen in a newcomer's walk: Bartholomew and the ninth
+    player shared a solid blue line) up to sixteen: every seat its own style."""
+    names = [f"Player {i}" for i in range(16)]
+    chart = running_totals_chart(names, [{n: i for i, n in enumerate(names)}], None, 13)
+    assert sorted(s.style for s in chart.series) == list(range(16))
