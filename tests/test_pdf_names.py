@@ -97,3 +97,14 @@ def test_the_draw_game_sheet_marks_its_blocked_round():
     rows = {m.group(1): m.group(2) for m in re.finditer(r"^(\d+)\s*(BLOCKED)?", text, re.M | re.I)}
     assert rows.get("2", "").lower() == "blocked"
     assert not rows.get("1")
+
+
+def test_the_starts_column_prints_a_long_starter_whole():
+    """Eight players on a double-12: Bartholomew (seat 4) starts rounds 4 and
+    12; with his name in the heading that is three times on the sheet. The
+    Starts column used to cut him to "Bartholom…" (seen in a newcomer's walk);
+    its type now shrinks until the longest starter fits."""
+    players = ["Alexandra", "Guinevere", "Christopher", "Bartholomew", "Zoë", "Hyun-woo", "Maximilian", "Ana"]
+    game = read_game({"set": 12, "players": players, "first_starter": "Alexandra", "rounds": []})
+    text = pdf_text(score_sheet_pdf(game, played_on=DAY))
+    assert text.count("Bartholomew") == 3

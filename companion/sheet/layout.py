@@ -120,9 +120,16 @@ def with_row(context: dict[str, Any], row_mm: float) -> dict[str, Any]:
     # the cell's padding, and a millimetre to spare: the width of a bold word
     # is estimated from average letters ("Bartholomew" broke in mid-word at 9 columns)
     heads = [fit_name(name, player_mm - 3.5, type_pt["names"]) for name in context["players"]]
+    # the Starts column (18 mm, names on one line): the longest starter whole
+    starters = [r.get("starter") or "" for r in context.get("rounds", ())]
+    widest = max((word_em(s) for s in starters), default=0.0)
+    type_pt["starter"] = fit_pt(_STARTER_MM - 2.5, widest / _BOLD_LETTER_EM, _BOLD_LETTER_EM,
+                                7.0 if compact else 8.0, 5.0)
     return {**context, "row_mm": row_mm, "compact": compact, "type_pt": type_pt, "name_heads": heads}
 
 
+_STARTER_MM = 18.0
+"""The Starts column's width (mm, as ``col.c-starter`` in static/pdf/sheet.css)."""
 _SMALLEST_NAME_PT = 5.0
 """The smallest type for a name heading the grid (pt); past it a name is hyphenated."""
 _SOFT_HYPHEN = "\u00ad"
