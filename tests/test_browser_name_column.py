@@ -64,4 +64,5 @@ def test_one_word_names_stay_whole_in_the_round_form(live, browser, api, viewpor
         assert box["x"] + box["width"] <= card["x"] + card["width"] + 1, (viewport, dd.inner_text(), box, card)
     # the next round's engine ("12-12") on one line beside its tile
     assert page.locator(".next .engine strong").evaluate(ONE_LINE), viewport
+    assert page.locator(".next .engine .domino").bounding_box()["width"] >= 120, viewport  # the tile not shrunk
     ctx.close()

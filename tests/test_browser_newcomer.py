@@ -252,3 +252,14 @@ def test_the_pages_used_less_often_are_under_more_on_a_tablet_held_upright(live,
     assert page.locator(".top nav > a.nav-wide[href='/rules']").is_visible()
     assert page.locator(".top details.nav-more").is_hidden()
     ctx.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "mn"])
+def test_the_rules_page_never_scrolls_sideways_on_a_phone(live, browser, lang):
+    """Wide tables scroll inside their own box; the prose wraps (a source's
+    long address widened the Russian page to 449 px at 390)."""
+    ctx, page = opened(browser, live, {"width": 390, "height": 844}, locale=lang)
+    page.goto(f"{live}/lang/{lang}?next=/rules")
+    page.wait_for_url("**/rules")
+    assert page.evaluate("document.documentElement.scrollWidth - innerWidth") <= 0
+    ctx.close()
