@@ -15,12 +15,13 @@ catalogue, then formats it.
 
 from __future__ import annotations
 
+
 import logging
 import os
 import subprocess
 import sys
 from contextvars import ContextVar, Token
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -118,8 +119,23 @@ def translations() -> support.NullTranslations:
         return catalogue(chosen)
     # an app without this module's Babel (a sheet made inside another Flask app) is English
     if has_app_context() and "babel" in current_app.extensions:
-        return get_translations()
+        return _request_translations()
     return support.NullTranslations()
+
+
+def _request_translations() -> support.NullTranslations:
+    """Flask-Babel's catalogue of this request, looked up once per request and
+    kept on the request (a page asks for it a few hundred times; each of
+    Flask-Babel's own lookups finds the request, the locale and its cache anew).
+    Flask-Babel settles the locale once per request too (kept in ``g``), so
+    the two cannot disagree within a request."""
+    if not has_request_context():
+        return get_translations()
+    environ = request.environ
+    found = environ.get("companion.translations")
+    if found is None:
+        found = environ["companion.translations"] = get_translations()
+    return found
 
 
 def translate(message: str, /, **params: Any) -> str:
@@ -256,16 +272,27 @@ def plural_words(singular: str, plural: str, **params: str) -> str:
     JSON ``{"one": ..., "few": ..., "many": ..., "other": ...}`` keyed by the
     language's CLDR plural categories (what the browser's ``Intl.PluralRules``
     answers), each the catalogue's form for a count of that category,
-    formatted with ``params`` (the script's own placeholders: ``tiles="{tiles}"``)."""
+    formatted with ``params`` (the script's own placeholders: ``tiles="{tiles}"``).
+
+    Worked out once per language and message in a process (the catalogues do
+    not change while it runs), then remembered."""
+    return _plural_words(language_in_use(), singular, plural, tuple(sorted(params.items())))
+
+
+@lru_cache(maxsize=512)
+def _plural_words(language: str, singular: str, plural: str,
+                  params: tuple[tuple[str, str], ...]) -> str:
     import json
 
     from babel import Locale
 
-    locale = Locale.parse(language_in_use())
+    locale = Locale.parse(language)
+    book = catalogue(language)
+    values = dict(params)
     forms: dict[str, str] = {}
     for n in range(200):
-        forms.setdefault(locale.plural_form(n), translations().ungettext(singular, plural, n) % params)
-    forms.setdefault("other", translations().ungettext(singular, plural, 5) % params)
+        forms.setdefault(locale.plural_form(n), book.ungettext(singular, plural, n) % values)
+    forms.setdefault("other", book.ungettext(singular, plural, 5) % values)
     return json.dumps(forms, ensure_ascii=False)
 
 
@@ -275,6 +302,14 @@ def init_babel(app: Flask) -> None:
     app.config.setdefault("BABEL_TRANSLATION_DIRECTORIES", str(TRANSLATIONS))
     compile_catalogues()
     babel.init_app(app, locale_selector=select_locale)
+    # the templates' _() and ngettext() through the request's kept catalogue
+    app.jinja_env.install_gettext_callables(
+        gettext=lambda s: translations().ugettext(s),
+        ngettext=lambda s, p, n: translations().ungettext(s, p, n),
+        newstyle=True,
+        pgettext=lambda c, s: translations().upgettext(c, s),
+        npgettext=lambda c, s, p, n: translations().unpgettext(c, s, p, n),
+    )
     app.context_processor(_template_globals)
     app.register_blueprint(bp)
     app.cli.add_command(translate_cli)

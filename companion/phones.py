@@ -22,6 +22,8 @@ stores.
 
 from __future__ import annotations
 
+import functools
+
 from dataclasses import dataclass
 from typing import Any
 
@@ -111,15 +113,22 @@ def access(game_id: int) -> PhoneAccess:
 
 def qr_svg(url: str) -> Markup:
     """The QR code of ``url`` as inline SVG (segno; dark modules on a light box).
+    A game's join link stays the same until a new QR secret is made, so the
+    drawing is made once per link in a process and remembered.
 
     :param url: the address to encode (the game's join link).
     :return: safe markup: an ``<svg class="qr">`` that scales to its box.
     """
+    return Markup(_qr_svg(url))
+
+
+@functools.lru_cache(maxsize=256)
+def _qr_svg(url: str) -> str:
     import segno
 
     code = segno.make(url, error="m")
-    return Markup(code.svg_inline(scale=1, border=2, svgclass="qr", lineclass="qr-line", omitsize=True,
-                                  dark="#000", light="#fff"))
+    return code.svg_inline(scale=1, border=2, svgclass="qr", lineclass="qr-line", omitsize=True,
+                           dark="#000", light="#fff")
 
 
 def new_qr(game_id: int) -> None:

@@ -248,3 +248,14 @@ def test_every_message_in_the_code_is_translated(tmp_path):
             catalogue = read_po(f, locale=code)
         missing = [i for i in ids if i not in catalogue or not catalogue[i].string]
         assert missing == [], (code, missing[:5])
+
+
+def test_qr_drawing_is_the_link_s_own():
+    """A join link's QR drawing is made once and remembered: the same link
+    gives the same drawing, another link another drawing."""
+    from companion.phones import qr_svg
+
+    one = qr_svg("http://192.168.1.20:5000/join/abc")
+    assert qr_svg("http://192.168.1.20:5000/join/abc") == one
+    assert qr_svg("http://192.168.1.20:5000/join/abd") != one
+    assert str(one).startswith("<svg") and 'class="qr"' in str(one)
