@@ -15,7 +15,6 @@ catalogue, then formats it.
 
 from __future__ import annotations
 
-
 import logging
 import os
 import subprocess

@@ -23,7 +23,6 @@ stores.
 from __future__ import annotations
 
 import functools
-
 from dataclasses import dataclass
 from typing import Any
 
