@@ -12,6 +12,13 @@ figures for ``/healthz`` (no token, no database) on the same server so the cost
 of our pages shows as a ratio, and a check that every round sent is stored
 exactly once (read back from the database, not from the answers).
 
+``/healthz`` is measured twice: alone (its own phase, 16 devices asking as fast
+as they can) and during the tables' traffic (one device asking every 20 ms
+while the tables play). The round save's p99 is printed as a multiple of both:
+the first says how far a save is from the cheapest answer of an idle server,
+the second how far it is from what any answer costs on the server as loaded
+as the save found it.
+
 Loopback only; bounded in requests (tables x games x 13 rounds, a fixed number
 of bare requests) and in time (``--time-limit`` seconds per phase). PostgreSQL
 runs in its own schema (``companion_load``), dropped and made anew each run, of
@@ -44,6 +51,7 @@ TOKEN = "load-test-token"
 SECRET = "load-test-secret"
 ROUNDS = json.loads((ROOT / "tests" / "fixtures" / "full_game.json").read_text())["record"]
 SCHEMA = "companion_load"
+PROBE = "GET /healthz (during)"
 
 
 # -- measuring ---------------------------------------------------------------------------
@@ -240,8 +248,20 @@ def run_tables(port: int, tables: int, games: int, spectators: int, time_limit: 
         finally:
             c.close()
 
+    def probe():
+        # /healthz asked every 20 ms while the tables play: the bare baseline
+        # under the same load, on the same server, at the same moments
+        c = Client(port, stats, bearer=False)
+        try:
+            while not done.is_set() and time.monotonic() < deadline:
+                c.call(PROBE, "GET", "/healthz")
+                time.sleep(0.02)
+        finally:
+            c.close()
+
     writers = [threading.Thread(target=table, args=(k,)) for k in range(tables)]
     readers = [threading.Thread(target=spectator, args=(k,)) for k in range(spectators)]
+    readers.append(threading.Thread(target=probe))
     start = time.perf_counter()
     for t in writers + readers:
         t.start()
@@ -350,11 +370,14 @@ def bench(db: str, args) -> dict:
         check = check_stored(env, sent)
     finally:
         shutil.rmtree(instance, ignore_errors=True)
+    probe_lat = tables.latency.pop(PROBE, [])
+    probe_err = tables.errors.pop(PROBE, 0)
     all_lat = [v for vals in tables.latency.values() for v in vals]
-    all_err = sum(tables.errors.values())
+    all_err = sum(tables.errors.values()) + probe_err
     bare_lat = bare.latency["GET /healthz"]
     print(f"{'database':<9} {'requests':<18} {'count':>8} {'errors':>6} {'req/s':>8} {'p50 ms':>8} {'p99 ms':>8}")
     print(line(db, "bare /healthz", bare_lat, bare.errors["GET /healthz"], bare_s))
+    print(line(db, "/healthz (during)", probe_lat, probe_err, tables_s))
     print(line(db, "tables (all)", all_lat, all_err, tables_s))
     for kind in sorted(tables.latency):
         print(line(db, "  " + kind, tables.latency[kind], tables.errors[kind], tables_s))
@@ -366,6 +389,12 @@ def bench(db: str, args) -> dict:
           f"wrong {wrong}; errors {all_err + bare.errors['GET /healthz']} -> {'OK' if ok else 'FAILED'}")
     print(f"{db:<9} ratio: /healthz {bare_rate:.0f} req/s vs tables {tables_rate:.0f} req/s = "
           f"{bare_rate / tables_rate:.1f}x; p50 {pct(all_lat, 50) / pct(bare_lat, 50):.1f}x")
+    saves = tables.latency.get("POST round", [])
+    if saves:
+        print(f"{db:<9} round save p99 {pct(saves, 99):.0f} ms = {pct(saves, 99) / pct(bare_lat, 99):.1f}x "
+              f"/healthz p99 alone ({pct(bare_lat, 99):.0f} ms), "
+              f"{pct(saves, 99) / pct(probe_lat, 99):.1f}x /healthz p99 during the tables' traffic "
+              f"({pct(probe_lat, 99):.0f} ms); target 3x")
     for sample in bare.error_samples + tables.error_samples:
         print(f"{db:<9}   error: {sample}")
     print()

@@ -16,9 +16,12 @@ from __future__ import annotations
 import contextlib
 import fcntl
 import os
+import sqlite3
 import threading
+import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 from flask import Flask, Response, request
 from flask_migrate import Migrate
@@ -50,8 +53,7 @@ migrate = Migrate(directory=str(Path(__file__).parent / "migrations"), render_as
 @event.listens_for(Engine, "connect")
 def _sqlite_pragmas(dbapi_connection, _record) -> None:
     """SQLite: write-ahead log, a busy timeout and foreign keys on every connection."""
-    module = type(dbapi_connection).__module__
-    if not module.startswith("sqlite3"):
+    if not isinstance(dbapi_connection, sqlite3.Connection):
         return
     cur = dbapi_connection.cursor()
     cur.execute("PRAGMA journal_mode=WAL")
@@ -59,6 +61,124 @@ def _sqlite_pragmas(dbapi_connection, _record) -> None:
     cur.execute("PRAGMA foreign_keys=ON")
     cur.execute("PRAGMA synchronous=NORMAL")
     cur.close()
+
+
+# -- SQLite: writers take turns -----------------------------------------------------
+
+_WRITES = ("INSERT", "UPDATE", "DELETE", "REPLACE", "CREATE", "DROP", "ALTER")
+_TURN_WAIT = 5.0
+"""Seconds a writer waits for its turn before it gives up, as long as
+SQLite's own ``busy_timeout`` above."""
+
+_process_turns: dict[str, threading.Lock] = {}
+_process_turns_guard = threading.Lock()
+
+
+class TurnTakingConnection(sqlite3.Connection):
+    """A SQLite connection whose writes wait their turn in a queue shared by
+    every thread and process using the same file.
+
+    SQLite lets one writer in at a time; a second writer finds the file locked
+    and SQLite's busy handler sleeps and retries (1, 2, 5, 10 … 100 ms steps),
+    so under many tables a save could wait hundreds of milliseconds after the
+    lock was long free. Here a writer first takes its turn: a lock shared by
+    the threads of its process, then an exclusive ``flock`` on a file beside
+    the database (``<database>.write-lock``), shared by the processes. The turn
+    is taken before a connection's first writing statement (see
+    :func:`_take_turn_before_writing`) and given back when its transaction ends
+    (``commit``, ``rollback``, ``close``), right after SQLite's own commit; the
+    next writer is let in at once. Readers never wait (write-ahead log).
+
+    :raises sqlite3.OperationalError: ``database is locked`` when the turn does
+        not come within :data:`_TURN_WAIT` seconds (as SQLite's own timeout).
+    """
+
+    lock_path = ""
+    """The lock file (set by :func:`_turn_taking_factory`)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._turn_fd: int | None = None
+        self._turn_thread_lock: threading.Lock | None = None
+
+    @property
+    def has_turn(self) -> bool:
+        """True between taking the turn and giving it back."""
+        return self._turn_fd is not None
+
+    def take_turn(self) -> None:
+        """Wait for this connection's turn to write (no-op when it has it)."""
+        if self._turn_fd is not None:
+            return
+        with _process_turns_guard:
+            lock = _process_turns.setdefault(self.lock_path, threading.Lock())
+        deadline = time.monotonic() + _TURN_WAIT
+        if not lock.acquire(timeout=_TURN_WAIT):
+            raise sqlite3.OperationalError("database is locked")
+        try:
+            fd = os.open(self.lock_path, os.O_CREAT | os.O_RDWR, 0o600)
+        except OSError:
+            lock.release()
+            raise
+        pause = 0.0002
+        while True:
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                break
+            except BlockingIOError:
+                if time.monotonic() > deadline:
+                    os.close(fd)
+                    lock.release()
+                    raise sqlite3.OperationalError("database is locked") from None
+                time.sleep(pause)
+                pause = min(pause * 2, 0.001)
+        self._turn_fd = fd
+        self._turn_thread_lock = lock
+
+    def give_turn_back(self) -> None:
+        """End this connection's turn (no-op when it has none)."""
+        fd, lock = self._turn_fd, self._turn_thread_lock
+        self._turn_fd = self._turn_thread_lock = None
+        if fd is not None:
+            fcntl.flock(fd, fcntl.LOCK_UN)
+            os.close(fd)
+        if lock is not None:
+            lock.release()
+
+    def commit(self) -> None:
+        try:
+            super().commit()
+        finally:
+            self.give_turn_back()
+
+    def rollback(self) -> None:
+        try:
+            super().rollback()
+        finally:
+            self.give_turn_back()
+
+    def close(self) -> None:
+        try:
+            super().close()
+        finally:
+            self.give_turn_back()
+
+
+def _turn_taking_factory(database: Path) -> type[TurnTakingConnection]:
+    """The connection class for one SQLite file (its lock file beside it)."""
+    return type("TurnTakingConnection", (TurnTakingConnection,),
+                {"lock_path": str(database) + ".write-lock"})
+
+
+@event.listens_for(Engine, "before_cursor_execute")
+def _take_turn_before_writing(conn, _cursor, statement, _params, _context, _many) -> None:
+    """Before a statement that writes, the connection takes its turn
+    (:class:`TurnTakingConnection`); other databases are left alone."""
+    dbapi = conn.connection.dbapi_connection
+    if isinstance(dbapi, TurnTakingConnection) and not dbapi.has_turn:
+        head = statement.lstrip()[:8].upper()
+        if head.startswith(_WRITES):
+            dbapi.take_turn()
 
 
 def database_url(raw: str | None, instance_path: str) -> str:
@@ -207,7 +327,13 @@ def init_app(app: Flask) -> None:
     """Flask-SQLAlchemy and Flask-Migrate on ``app``; a new SQLite file made
     ``0600``; then either the migration at start (``COMPANION_MIGRATE_AT_START``
     in the config or the environment) or the 503 answer until someone migrates."""
-    create_sqlite_file(app.config["SQLALCHEMY_DATABASE_URI"])
+    uri = app.config["SQLALCHEMY_DATABASE_URI"]
+    create_sqlite_file(uri)
+    path = _sqlite_path(uri)
+    if path is not None:
+        options = dict(app.config.get("SQLALCHEMY_ENGINE_OPTIONS") or {})
+        options["connect_args"] = {**options.get("connect_args", {}), "factory": _turn_taking_factory(path)}
+        app.config["SQLALCHEMY_ENGINE_OPTIONS"] = options
     db.init_app(app)
     migrate.init_app(app, db)
     if _truthy(app.config.get("COMPANION_MIGRATE_AT_START",
