@@ -109,12 +109,17 @@ def tallies(filters: Filters = NO_FILTERS, include_archived: bool = False) -> li
     """Every player's counts over finished games passing ``filters``. Without a
     date or event filter they are summed from the stored tallies; with one,
     from the lines."""
+    return [tally for _, tally in _tallies_by_id(filters, include_archived)]
+
+
+def _tallies_by_id(filters: Filters, include_archived: bool) -> list[tuple[int, Tally]]:
+    """:func:`tallies`, each beside its player's roster id."""
     P = PlayerRow
     if filters.since is None and filters.until is None and filters.event_id is None:
         T = PlayerTallyRow
         q = select(
             P.name, func.sum(T.games), func.sum(T.wins), func.sum(T.shared_wins),
-            func.sum(T.place_sum), func.sum(T.placed), func.sum(T.rounds), func.sum(T.rounds_out),
+            func.sum(T.place_sum), func.sum(T.placed), func.sum(T.rounds), func.sum(T.rounds_out), P.id,
         ).join(P, P.id == T.player_id)
         if filters.kind is not None:
             q = q.where(T.kind == filters.kind)
@@ -128,21 +133,30 @@ def tallies(filters: Filters = NO_FILTERS, include_archived: bool = False) -> li
         q = _where(select(
             P.name, func.count(), func.sum(_case(won)), func.sum(_case(won & (L.firsts > 1))),
             func.sum(func.coalesce(L.rank, 0)), func.sum(_case(L.rank.is_not(None))),
-            func.sum(L.rounds_played), func.sum(L.rounds_out),
+            func.sum(L.rounds_played), func.sum(L.rounds_out), P.id,
         ).join(P, P.id == L.player_id).where(L.finished.is_(True)), filters)
     if not include_archived:
         q = q.where(P.archived.is_(False))
     q = q.group_by(P.id, P.name)
     return [
-        Tally(name, int(g or 0), int(w or 0), int(sw or 0), int(ps or 0), int(pl or 0), int(r or 0),
-              int(ro or 0))
-        for name, g, w, sw, ps, pl, r, ro in db.session.execute(q)
+        (pid, Tally(name, int(g or 0), int(w or 0), int(sw or 0), int(ps or 0), int(pl or 0), int(r or 0),
+                    int(ro or 0)))
+        for name, g, w, sw, ps, pl, r, ro, pid in db.session.execute(q)
     ]
 
 
 def ranking(filters: Filters = NO_FILTERS, min_games: int = 5) -> list[LeaderRow]:
     """The leaderboard (archived players left out)."""
     return leaderboard(tallies(filters), min_games)
+
+
+def ranking_with_ids(filters: Filters = NO_FILTERS,
+                     min_games: int = 5) -> tuple[list[LeaderRow], dict[str, int]]:
+    """:func:`ranking` and the roster id of every name in it (``{name: id}``),
+    read in the same query (a page links each row to the player's page)."""
+    found = _tallies_by_id(filters, include_archived=False)
+    ids = {tally.player: pid for pid, tally in found}
+    return leaderboard([tally for _, tally in found], min_games), ids
 
 
 def ids_by_name(names: Iterable[str]) -> dict[str, int]:

@@ -218,6 +218,8 @@ def test_pages_and_csv(client, history):
     assert client.get("/players").status_code == 200
     board = client.get("/players/leaderboard?min=1").get_data(as_text=True)
     assert board.index("Ana") < board.index("Ben") < board.index("Chen")
+    for name in ("Ana", "Ben", "Chen"):  # each row links to that player's own page
+        assert f'<a href="/players/{history["ids"][name]}">{name}</a>' in board
     csv_text = client.get("/players/stats.csv").get_data(as_text=True)
     assert csv_text.splitlines()[0] == "player,games,wins,shared_wins,share_won,average_place,rounds,rounds_out"
     assert "Ana,3,3,1,1.000,1.00,7,4" in csv_text.splitlines()

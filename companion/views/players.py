@@ -210,6 +210,16 @@ def compare():
         filters=filters, kind_names=KIND_NAMES))
 
 
+_SOME_ID = 987654321
+
+
+def _player_links(ids: dict[str, int]) -> dict[str, str]:
+    """Each player's page address (``{name: path}``), from one address built
+    by the router (building each anew costs more than the row it links)."""
+    pattern = url_for("players.detail", player_id=_SOME_ID)
+    return {name: pattern.replace(str(_SOME_ID), str(pid)) for name, pid in ids.items()}
+
+
 @bp.get("/players/leaderboard")
 def leaderboard():
     """The leaderboard: players with at least ``min`` finished games (kept until
@@ -218,10 +228,9 @@ def leaderboard():
     min_games = _int_arg("min", DEFAULT_MIN_GAMES, 1, 1000)
 
     def render() -> str:
-        rows = records.ranking(filters, min_games)
-        ids = records.ids_by_name(r.tally.player for r in rows)
-        return render_template("players/leaderboard.html", rows=rows, ids=ids, filters=filters,
-                               min_games=min_games, kind_names=KIND_NAMES)
+        rows, ids = records.ranking_with_ids(filters, min_games)
+        return render_template("players/leaderboard.html", rows=rows, links=_player_links(ids),
+                               filters=filters, min_games=min_games, kind_names=KIND_NAMES)
 
     return pagecache.page(records.roster_version(), render)
 
