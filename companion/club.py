@@ -151,12 +151,14 @@ def event_lines(event_id: int) -> list[PlayerGame]:
     return lines_of(ids, Filters(event_id=event_id)) if ids else []
 
 
-def standings(event_id: int) -> list[EventStanding]:
+def standings(event_id: int, event: Event | None = None) -> list[EventStanding]:
     """The event's standings by its scoring (finished games only).
 
+    :param event: the event as :func:`get` read it, when the caller has it
+        already (read again otherwise).
     :raises NoEvent: when there is none.
     """
-    ev = get(event_id)
+    ev = event if event is not None and event.id == event_id else get(event_id)
     names = [n for _, n in ev.present] + [n for _, n in ev.gone]
     return event_standings(event_lines(event_id), ev.scoring, names)
 

@@ -41,7 +41,7 @@ def _seating(ev: Event, seed: int) -> list[list[str]]:
     tables = [limits] * count
     previous = ev.current
     met = pair_counts([list(t.players) for _, tables_ in ev.season for t in tables_])
-    order = [s.player for s in standings(ev.id)]
+    order = [s.player for s in standings(ev.id, ev)]
     if not previous or ev.reseat == Reseat.DRAW:
         return draw_tables(present, tables, method=ev.seating, seed=seed, standing=order, met=met)
     here = set(present)

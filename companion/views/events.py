@@ -114,7 +114,7 @@ def create():
 
 
 def _detail(ev: club.Event, errors: dict[str, str] | None = None, status: int = 200):
-    return render_template("events/detail.html", ev=ev, standings=club.standings(ev.id),
+    return render_template("events/detail.html", ev=ev, standings=club.standings(ev.id, ev),
                            known=roster.regulars(), errors=errors or {}, **_names_context()), status
 
 
@@ -189,16 +189,19 @@ def standings(event_id: int):
         versions = club.standings_version(event_id)
     except club.NoEvent:
         abort(404)
-    return pagecache.page(versions, lambda: render_template(
-        "events/standings.html", ev=club.get(event_id), standings=club.standings(event_id),
-        **_names_context()))
+    def render() -> str:
+        ev = club.get(event_id)
+        return render_template("events/standings.html", ev=ev, standings=club.standings(event_id, ev),
+                               **_names_context())
+
+    return pagecache.page(versions, render)
 
 
 @bp.get("/events/<int:event_id>/screen")
 def screen(event_id: int):
     """The big screen: every table's game and the standings, following live."""
     ev = _event_or_404(event_id)
-    return render_template("events/screen.html", ev=ev, standings=club.standings(event_id),
+    return render_template("events/screen.html", ev=ev, standings=club.standings(event_id, ev),
                            **_names_context())
 
 
@@ -228,7 +231,7 @@ def standings_pdf(event_id: int):
     """The standings on paper."""
     ev = _event_or_404(event_id)
     return _pdf("pdf/event_standings.html", f"event-{event_id}-standings.pdf", ev=ev,
-                standings=club.standings(event_id), **_names_context())
+                standings=club.standings(event_id, ev), **_names_context())
 
 
 @bp.get("/events/<int:event_id>/standings.csv")
@@ -361,4 +364,4 @@ def api_standings(event_id: int):
     """``GET /api/events/<id>/standings`` → the scoring, its tie-breaks, the lines."""
     ev = club.get(event_id)
     return jsonify(scoring=ev.scoring, tie_breaks=list(ev.tie_breaks),
-                   standings=[standing_json(s) for s in club.standings(event_id)])
+                   standings=[standing_json(s) for s in club.standings(event_id, ev)])
