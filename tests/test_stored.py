@@ -421,3 +421,21 @@ def test_picture_dominoes_end_at_a_target_of_wins(api, client):
     r = api.post("/api/games", json={"set": 12, "players": ["Ana", "Ben"], "rules": {"target_wins": 3}})
     assert r.status_code == 422
     assert "Wins to finish" in client.get("/").get_data(as_text=True)
+
+
+def test_a_save_answers_the_revision_it_stored(app, full_game):
+    """The revision a save hands back (what undo checks the game against) is
+    the game's revision as stored after it: one more per change, the first
+    save and a correction alike."""
+    from companion import services
+
+    with app.app_context():
+        head = {k: v for k, v in full_game["record"].items() if k != "rounds"}
+        game = services.create_game(head)
+        start = services.game_revision(game.id)
+        first = services.add_round(game.id, full_game["record"]["rounds"][0], number=1)
+        assert first.revision == services.game_revision(game.id) == start + 1
+        second = services.add_round(game.id, full_game["record"]["rounds"][1], number=2)
+        assert second.revision == services.game_revision(game.id) == start + 2
+        fixed = services.replace_round(game.id, 1, full_game["record"]["rounds"][0], version=1)
+        assert fixed.revision == services.game_revision(game.id) == start + 3

@@ -7,6 +7,7 @@ changed the game meanwhile (the last try holds the game's lock throughout).
 from __future__ import annotations
 
 from collections.abc import Callable
+from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import Any
 
@@ -44,6 +45,8 @@ _CLAIM_ANY = (
     .execution_options(synchronize_session=False)
 )
 _CLAIM_AT = _CLAIM_ANY.where(GameRow.revision == bindparam("revision"))
+_CLAIM_ANY = _CLAIM_ANY.returning(GameRow.revision)
+_CLAIM_AT = _CLAIM_AT.returning(GameRow.revision)
 _GAME_ROW = db.select(
     GameRow.id, GameRow.revision, GameRow.summary, GameRow.rounds_played, GameRow.status, GameRow.shelf,
     GameRow.engine_version, GameRow.kind, GameRow.set_n, GameRow.rules, GameRow.players,
@@ -56,12 +59,29 @@ _ROUND_ROWS = (db.select(RoundRow.id, RoundRow.number, RoundRow.version, RoundRo
 # much as running it)
 
 
-def _claim(game_id: int, revision: int | None) -> bool:
+_claimed: ContextVar[tuple[int, int] | None] = ContextVar("claimed", default=None)
+"""(game id, its revision after the claim) while a change's write runs:
+what :func:`_revision_now` answers without asking the database again."""
+
+
+def _claim(game_id: int, revision: int | None) -> int | None:
     """Raise the game's revision (taking its write lock) if it still is
-    ``revision`` (``None``: whatever it is); False when it is not (or gone)."""
+    ``revision`` (``None``: whatever it is).
+
+    :return: the game's new revision; ``None`` when it was not ``revision``
+        (or the game is gone)."""
     if revision is None:
-        return db.session.execute(_CLAIM_ANY, {"game_id": game_id}).rowcount == 1
-    return db.session.execute(_CLAIM_AT, {"game_id": game_id, "revision": revision}).rowcount == 1
+        return db.session.execute(_CLAIM_ANY, {"game_id": game_id}).scalar()
+    return db.session.execute(_CLAIM_AT, {"game_id": game_id, "revision": revision}).scalar()
+
+
+def _apply(plan: _Write, game_id: int, revision: int) -> Any:
+    """Run a change's write, the game's claimed revision at hand."""
+    token = _claimed.set((game_id, revision))
+    try:
+        return plan.apply()
+    finally:
+        _claimed.reset(token)
 
 
 @dataclass(frozen=True)
@@ -127,11 +147,12 @@ def _change(game_id: int, first: int | None, decide: Callable[[_Tail], Any]) -> 
         try:
             if locked:
                 with transaction():
-                    if not _claim(game_id, None):
+                    claimed = _claim(game_id, None)
+                    if claimed is None:
                         raise NotFound(f"no game {game_id}")
                     plan = decide(_read_tail(game_id, first))
                     if isinstance(plan, _Write):
-                        return plan.apply()
+                        return _apply(plan, game_id, claimed)
                     db.session.rollback()
                     return plan
             tail = _read_tail(game_id, first)
@@ -141,8 +162,9 @@ def _change(game_id: int, first: int | None, decide: Callable[[_Tail], Any]) -> 
             if not isinstance(plan, _Write):
                 return plan
             with transaction():
-                if _claim(game_id, revision):
-                    return plan.apply()
+                claimed = _claim(game_id, revision)
+                if claimed is not None:
+                    return _apply(plan, game_id, claimed)
         except _Stale:
             end_read()
             if rederived:
@@ -165,7 +187,11 @@ _STORE_SUMMARY = (
 
 
 def _revision_now(game_id: int) -> int:
-    """The game's revision inside the change's transaction (after its claim)."""
+    """The game's revision inside the change's transaction (after its claim):
+    the one the claim returned, else read."""
+    claimed = _claimed.get()
+    if claimed is not None and claimed[0] == game_id:
+        return claimed[1]
     return db.session.execute(_REVISION, {"game_id": game_id}).scalar_one()
 
 

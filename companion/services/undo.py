@@ -101,7 +101,7 @@ def undo(game_id: int, change: Change) -> Undone | NotUndone:
     for attempt in (1, 2):
         try:
             with transaction():
-                if not _claim(game_id, change.revision):
+                if _claim(game_id, change.revision) is None:
                     db.session.rollback()
                     return _not_undone(game_id, change)
                 return _apply(game_id, change)
