@@ -259,8 +259,9 @@ def _clean_names(names: Sequence[Any]) -> list[str]:
         if not isinstance(name, str) or not clean_name(name):
             raise EventError([Problem(f"players[{i}]", "bad_value", gettext("Type a name."))])
         if len(clean_name(name)) > MAX_NAME:
-            raise EventError([Problem(f"players[{i}]", "bad_value",
-                                      gettext("A name may have at most %(most)s characters.", most=MAX_NAME))])
+            # the name's start says which line of a list is too long
+            raise EventError([Problem(f"players[{i}]", "bad_value", clean_name(name)[:24] + "…: " + gettext(
+                "A name may have at most %(most)s characters.", most=MAX_NAME))])
         cleaned.append(clean_name(name))
     return cleaned
 
@@ -361,15 +362,30 @@ def _join_running(ev: Event, name: str) -> bool:
 
 
 def leave(event_id: int, player_id: int) -> Event:
-    """A player goes home: not seated at later games (his games so far count).
+    """A player goes home: not seated at later games (his games so far count),
+    and at a table whose game is still running he leaves the table (the rounds
+    to come neither deal to him nor let him start: as a game's own "leaves the
+    table", :func:`companion.services.seats.leave_table`). A game where fewer
+    than two would stay keeps him seated (the table ends that game as it is).
 
     :raises NoEvent: no such event.
     """
-    _row(event_id)
+    from .rules.errors import RecordError
+    from .services import NotFound
+    from .services.seats import leave_table
+
+    ev = get(event_id)
+    name = dict(ev.present).get(player_id)
     db.session.execute(update(EventPlayerRow).where(
         EventPlayerRow.event_id == event_id, EventPlayerRow.player_id == player_id).values(present=False))
     db.session.execute(update(EventRow).where(EventRow.id == event_id).values(revision=EventRow.revision + 1))
     db.session.commit()
+    for table in ev.current if name is not None else ():
+        if not table.finished and name in table.players:
+            try:
+                leave_table(table.game_id, name)
+            except (RecordError, NotFound):
+                pass  # already away, or too few would stay: the game goes on as it is
     return get(event_id)
 
 

@@ -26,6 +26,7 @@ from .rules.read_table import parse_table
 from .rules.schedule import starter
 from .rules.seating import (
     SeatingError,
+    TableLimits,
     draw_tables,
     pair_counts,
     reseat,
@@ -37,9 +38,11 @@ from .rules.seating import (
 def _seating(ev: Event, seed: int) -> list[list[str]]:
     present = [n for _, n in ev.present]
     limits = table_limits(ev.kind, ev.set_n)
-    count = tables_for(len(present), limits, ev.tables)
-    tables = [limits] * count
     previous = ev.current
+    count = tables_for(len(present), limits, ev.tables)
+    if previous and ev.reseat != Reseat.DRAW and _fits(len(present), len(previous), limits):
+        count = len(previous)  # the ladder keeps its tables while everyone still fits them
+    tables = [limits] * count
     met = pair_counts([list(t.players) for _, tables_ in ev.season for t in tables_])
     order = [s.player for s in standings(ev.id, ev)]
     if not previous or ev.reseat == Reseat.DRAW:
@@ -56,6 +59,11 @@ def _seating(ev: Event, seed: int) -> list[list[str]]:
         # The ladder no longer fits tonight's count: draw afresh.
         return draw_tables(present, tables, method=ev.seating, seed=seed, standing=order, met=met)
     return seated
+
+
+def _fits(players: int, tables: int, limits: TableLimits) -> bool:
+    """``players`` can sit at ``tables`` tables within each table's limits."""
+    return tables * limits.fewest <= players <= tables * limits.most
 
 
 def draw(event_id: int, seed: int | None = None) -> Event:

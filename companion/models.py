@@ -90,8 +90,8 @@ class GameRow(db.Model):
     )
 
     def head(self) -> dict[str, Any]:
-        """The game record without rounds."""
-        return {
+        """The game record without rounds (with ``away`` when somebody has left the table)."""
+        head = {
             "format": "domino-game-record",
             "version": 1,
             "kind": self.kind,
@@ -100,6 +100,9 @@ class GameRow(db.Model):
             "players": list(self.players),
             "first_starter": self.first_starter,
         }
+        if self.away:
+            head["away"] = list(self.away)
+        return head
 
     def record(self) -> dict[str, Any]:
         """The whole game record as stored."""

@@ -300,6 +300,8 @@ def _rewrite_games(game_ids: Sequence[int], old_key: str, new: str) -> None:
             continue
         game.players = [_renamed(n, old, new) for n in game.players]
         game.first_starter = _renamed(game.first_starter, old, new)
+        if game.away:  # who has left the table is named as in the seats
+            game.away = [_renamed(n, old, new) for n in game.away]
         summary = getattr(game, "summary", None)
         if isinstance(summary, Mapping):
             game.summary = rename_summary(summary, old, new)

@@ -18,6 +18,7 @@ import io
 import pytest
 
 from .conftest import csrf_token
+from .helpers import assert_stored_results_fresh
 
 SHORT = {"start_engine": 1}
 PEOPLE = ["Ana", "Ben", "Chen", "Dee", "Eve", "Finn", "Gus"]
@@ -152,6 +153,56 @@ def test_a_player_who_went_home_is_not_seated_again(api):
                for r in api.get(f"/api/events/{ev['id']}/standings").get_json()["standings"])
 
 
+def test_the_ladder_keeps_its_tables_when_a_late_arrival_still_fits(api):
+    """Thirteen players at three tables (5, 4, 4); a fourteenth arrives
+    between games. Fourteen would make four tables from scratch, but the
+    evening's three tables still seat fourteen, so the move-down ladder goes
+    on at three tables and the late arrival joins the smallest table (the last
+    of equals), instead of a fresh draw.
+
+    The ladder by hand, one moving (each table finished in seat order):
+    table 1 = best of table 2, then table 1's first four; table 2 = best of
+    table 3, table 2's 2nd and 3rd, table 1's last; table 3 = table 3's 2nd
+    to 4th, table 2's last."""
+    thirteen = [*PEOPLE, "Hal", "Ida", "Jo", "Kai", "Lee", "Max"]
+    ev = _event(api, players=thirteen, tables=4, move=1)
+    first = api.post(f"/api/events/{ev['id']}/draw", json={}).get_json()["games"][0]
+    assert sorted(len(t["players"]) for t in first) == [4, 4, 5]
+    finish = {5: ([0, 5, 10, 15, 20], [3, 0, 10, 20, 25]), 4: FOUR}
+    order = {t["table"]: _play_table(api, t["game"], finish[len(t["players"])]) for t in first}
+    api.post(f"/api/events/{ev['id']}/players", json={"players": ["Lou"]})
+    r = api.post(f"/api/events/{ev['id']}/draw", json={})
+    assert r.status_code == 201, r.get_data(as_text=True)
+    second = [t["players"] for t in r.get_json()["games"][1]]
+    t1, t2, t3 = order[1], order[2], order[3]
+    ladder = [[t2[0], *t1[:-1]], [t3[0], *t2[1:-1], t1[-1]], [*t3[1:], t2[-1]]]
+    smallest = min(range(3), key=lambda i: (len(ladder[i]), -i))
+    ladder[smallest].append("Lou")
+    assert second == ladder
+
+
+def test_going_home_during_a_game_leaves_that_table(app, api):
+    """A player marked gone home while his table plays leaves that table's
+    game: it no longer deals to him (he is away in it); the other table's
+    game is untouched."""
+    ev = _event(api)
+    tables = api.post(f"/api/events/{ev['id']}/draw", json={}).get_json()["games"][0]
+    home = next(t for t in tables if "Gus" in t["players"])
+    other = next(t for t in tables if "Gus" not in t["players"])
+    gus = next(p["id"] for p in api.get(f"/api/events/{ev['id']}").get_json()["players"] if p["name"] == "Gus")
+    assert api.post(f"/api/events/{ev['id']}/players/{gus}/leave").status_code == 200
+    assert api.get(f"/api/games/{home['game']}").get_json()["away"] == ["Gus"]
+    assert api.get(f"/api/games/{other['game']}").get_json().get("away", []) == []
+    body = api.get(f"/api/events/{ev['id']}").get_json()
+    assert [p["name"] for p in body["players"] if not p["present"]] == ["Gus"]
+    # A late arrival joining a running table keeps Gus away where he left,
+    # and every game's stored results stay those of its record.
+    api.post(f"/api/events/{ev['id']}/players", json={"players": ["Lou"]})
+    assert api.get(f"/api/games/{home['game']}").get_json()["away"] == ["Gus"]
+    assert any("Lou" in api.get(f"/api/games/{t['game']}").get_json()["players"] for t in tables)
+    assert_stored_results_fresh(app)
+
+
 def test_big_screen_revision_follows_every_table(api, client):
     ev = _event(api)
     api.post(f"/api/events/{ev['id']}/draw", json={})
@@ -203,6 +254,19 @@ def test_evening_through_the_pages(client):
     # Empty check-in: refused with a message.
     r = client.post(url + "/players", data={"csrf_token": token, "name": "  "})
     assert r.status_code == 422 and "Type a name." in r.get_data(as_text=True)
+    # A list with one name over 40 characters: nobody checked in, the message
+    # names the line by its start, and the list comes back as typed.
+    long_name = "Maximilian-Alexander von Hohenberg-Schwarzenfeld"  # 48 characters
+    r = client.post(url + "/players", data={"csrf_token": token, "name": f"Jo\n{long_name}\nKai"})
+    page = r.get_data(as_text=True)
+    assert r.status_code == 422
+    assert "Maximilian-Alexander von…: A name may have at most 40 characters." in page
+    assert f">Jo\n{long_name}\nKai</textarea>" in page
+    assert "Kai" not in [p["name"] for p in client.get(url.replace("/events/", "/api/events/")).get_json()["players"]]
+    # The form to make an event offers the usual club rule for late arrivals
+    # first: the table's highest total (not 0, which would favour coming late).
+    form = client.get("/events").get_data(as_text=True)
+    assert '<option value="highest" selected>' in form
 
 
 def test_unknown_event(api, client):

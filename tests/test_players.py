@@ -304,3 +304,22 @@ def test_game_json_carries_player_ids_beside_names(api, history):
     api.patch(f"/api/players/{ids['Chen']}", json={"name": "Chén"})
     again = api.get(f"/api/games/{g1}").get_json()
     assert again["player_ids"]["Chén"] == ids["Chen"]
+
+
+def test_rename_follows_a_player_who_left_the_table(app, api):
+    """Ben has left the table of a game still in play; renamed, he is away
+    under his new name (not an unknown name in the record), the next round
+    sits him out, and the stored results stay those of the record."""
+    from .helpers import assert_stored_results_fresh
+
+    record = _record("mexican_train", ["Ana", "Ben", "Chen"], {"start_engine": 3},
+                     [_mt_round({"Ana": 0, "Ben": 10, "Chen": 20})])
+    gid = _play(api, {**record, "away": ["Ben"]})
+    ben = next(p["id"] for p in api.get("/api/players").get_json()["players"] if p["name"] == "Ben")
+    assert api.patch(f"/api/players/{ben}", json={"name": "Benjamin"}).status_code == 200
+    game = api.get(f"/api/games/{gid}").get_json()
+    assert game["away"] == ["Benjamin"] and game["players"] == ["Ana", "Benjamin", "Chen"]
+    r = api.post(f"/api/games/{gid}/rounds", json={"number": 2, **_mt_round({"Ana": 6, "Chen": 0})})
+    assert r.status_code == 201, r.get_data(as_text=True)
+    assert r.get_json()["game"]["rounds"][1]["scores"] == {"Ana": 6, "Benjamin": None, "Chen": 0}
+    assert_stored_results_fresh(app)

@@ -56,7 +56,11 @@ def test_table_sizes_refuses_what_cannot_be_seated():
 
 
 @pytest.mark.parametrize(
-    "players, available, tables", [(12, 5, 3), (11, 5, 3), (9, 5, 2), (3, 5, 1), (20, 3, 3), (2, 4, 1)]
+    "players, available, tables",
+    # about four a table, halves rounded up: 10 players make 3 tables (4, 3, 3),
+    # 18 make 5; capped by the tables the club has
+    [(12, 5, 3), (11, 5, 3), (9, 5, 2), (3, 5, 1), (20, 3, 3), (2, 4, 1), (10, 5, 3), (10, 2, 2),
+     (18, 5, 5), (6, 5, 2)],
 )
 def test_tables_for(players, available, tables):
     assert tables_for(players, MT12, available) == tables

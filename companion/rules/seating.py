@@ -106,8 +106,10 @@ def table_sizes(players: int, tables: Sequence[TableLimits]) -> list[int]:
 
 
 def tables_for(players: int, limits: TableLimits, available: int, ideal: int = 4) -> int:
-    """How many tables to set up for ``players``: about ``ideal`` a table,
-    no more than ``available``, and never a table below its minimum.
+    """How many tables to set up for ``players``: about ``ideal`` a table
+    (``players / ideal`` rounded half up: 10 players make 3 tables of 4, 3 and
+    3, not 2 of 5), no more than ``available``, and never a table below its
+    minimum.
 
     :param players: players present.
     :param limits: the limits of each table (all tables alike).
@@ -118,7 +120,7 @@ def tables_for(players: int, limits: TableLimits, available: int, ideal: int = 4
     """
     if players > limits.most * available:
         raise SeatingError("too_many_players", f"{players} players do not fit at {available} tables")
-    count = max(1, round(players / max(ideal, 1)))
+    count = max(1, math.floor(players / max(ideal, 1) + 0.5))  # half up: 10 players make 3 tables
     count = max(count, -(-players // limits.most))
     count = min(count, available, max(1, players // limits.fewest))
     return count

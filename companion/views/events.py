@@ -113,9 +113,9 @@ def create():
     return redirect(url_for("events.detail", event_id=ev.id))
 
 
-def _detail(ev: club.Event, errors: dict[str, str] | None = None, status: int = 200):
+def _detail(ev: club.Event, errors: dict[str, str] | None = None, status: int = 200, typed: str = ""):
     return render_template("events/detail.html", ev=ev, standings=club.standings(ev.id, ev),
-                           known=roster.regulars(), errors=errors or {}, **_names_context()), status
+                           known=roster.regulars(), errors=errors or {}, typed=typed, **_names_context()), status
 
 
 @bp.get("/events/<int:event_id>")
@@ -133,8 +133,8 @@ def check_in(event_id: int):
         return _detail(ev, {"name": gettext("Type a name.")}, 422)
     try:
         club.check_in(event_id, names)
-    except club.EventError as exc:
-        return _detail(ev, {"name": exc.problems[0].message}, 422)
+    except club.EventError as exc:  # the list comes back as typed, to mend one line
+        return _detail(ev, {"name": exc.problems[0].message}, 422, typed="\n".join(request.form.getlist("name")))
     return redirect(url_for("events.detail", event_id=event_id) + "#present")
 
 
