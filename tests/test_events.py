@@ -395,3 +395,18 @@ def test_a_season_in_a_backup(app, api, tmp_path):
         dumped = backup.dump()["events"][0]
     assert dumped["evenings"] == ["2026-12-03"]
     assert [g["evening"] for g in dumped["games"]] == [1]
+
+
+def test_standings_columns_come_in_the_order_that_ranks(api, client):
+    """The standings' measures come in the order that decides the places (the
+    event's scoring first), so a phone showing only the first columns shows
+    what ranks: by wins, the wins column comes right after the player."""
+    import re
+
+    for scoring, heads in (("wins", ["Won", "Place points", "Points per round", "Rounds out"]),
+                           ("place_points", ["Place points", "Won", "Points per round", "Rounds out"])):
+        ev = _event(api, scoring=scoring)
+        page = client.get(f"/events/{ev['id']}/standings").get_data(as_text=True)
+        head = page[page.index('<table class="plain standings">'):]
+        head = head[:head.index("</thead>")]
+        assert re.findall(r"<th>([^<]+)</th>", head) == ["Place", "Player", *heads, "Games"]
