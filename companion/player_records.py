@@ -230,7 +230,9 @@ def _csv_text(value: str) -> str:
 def parse_filters(args: Mapping[str, str]) -> Filters:
     """Filters from a query string: ``kind``, ``set``, ``since``, ``until``
     (YYYY-MM-DD), ``rules`` (a rule-set key); unknown or malformed values are
-    ignored (the page shows every game)."""
+    ignored (the page shows every game). Two dates typed the wrong way round
+    (the first after the last) are read as the range between them, as the
+    form then shows them."""
     kind = args.get("kind") or None
     if kind not in tuple(GameKind):
         kind = None
@@ -246,5 +248,7 @@ def parse_filters(args: Mapping[str, str]) -> Filters:
         except ValueError:
             return None
 
-    return Filters(kind=kind, set_n=set_n, since=day("since"), until=day("until"),
-                   rule_set=args.get("rules") or None)
+    since, until = day("since"), day("until")
+    if since is not None and until is not None and since > until:
+        since, until = until, since
+    return Filters(kind=kind, set_n=set_n, since=since, until=until, rule_set=args.get("rules") or None)

@@ -323,3 +323,18 @@ def test_rename_follows_a_player_who_left_the_table(app, api):
     assert r.status_code == 201, r.get_data(as_text=True)
     assert r.get_json()["game"]["rounds"][1]["scores"] == {"Ana": 6, "Benjamin": None, "Chen": 0}
     assert_stored_results_fresh(app)
+
+
+def test_dates_typed_the_wrong_way_round_read_as_their_range(api, client, history):
+    """From after To: the range between the two dates, not an empty page; the
+    form shows the dates in order. The three games were played today, so a
+    range of a year around today holds them all, whichever date comes first."""
+    from datetime import date, timedelta
+
+    ana = history["ids"]["Ana"]
+    early, late = (date.today() - timedelta(days=200)).isoformat(), (date.today() + timedelta(days=200)).isoformat()
+    right = api.get(f"/api/players/{ana}?since={early}&until={late}").get_json()["stats"]
+    wrong = api.get(f"/api/players/{ana}?since={late}&until={early}").get_json()["stats"]
+    assert right["games"] == wrong["games"] == 3
+    page = client.get(f"/players/{ana}?since={late}&until={early}").get_data(as_text=True)
+    assert f'name="since" value="{early}"' in page and f'name="until" value="{late}"' in page
