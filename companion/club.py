@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from datetime import date
 from typing import Any
 
-from sqlalchemy import func, select, update
+from sqlalchemy import bindparam, func, select, update
 
 from . import roster
 from .club_models import EventGameRow, EventPlayerRow, EventRow, PlayerGameRow
@@ -126,14 +126,23 @@ def standings_version(event_id: int) -> tuple[int, int, int]:
 
     :raises NoEvent: when there is none.
     """
-    revision = db.session.execute(select(EventRow.revision).where(EventRow.id == event_id)).scalar()
-    if revision is None:
+    found = db.session.execute(_STANDINGS_VERSION, {"event_id": event_id}).first()
+    if found is None:
         raise NoEvent(event_id)
-    count, total = db.session.execute(
-        select(func.count(), func.coalesce(func.sum(GameRow.revision), 0))
-        .select_from(EventGameRow).join(GameRow, GameRow.id == EventGameRow.game_id)
-        .where(EventGameRow.event_id == event_id)).one()
+    revision, count, total = found
     return int(revision), int(count), int(total)
+
+
+_STANDINGS_VERSION = (
+    select(EventRow.revision, func.count(GameRow.id), func.coalesce(func.sum(GameRow.revision), 0))
+    .select_from(EventRow)
+    .outerjoin(EventGameRow, EventGameRow.event_id == EventRow.id)
+    .outerjoin(GameRow, GameRow.id == EventGameRow.game_id)
+    .where(EventRow.id == bindparam("event_id"))
+    .group_by(EventRow.id, EventRow.revision)
+)
+"""The event's revision, its games' count and the sum of their revisions, in
+one query (a kept standings page is served after this one read)."""
 
 
 def events(limit: int = 100) -> list[EventListing]:

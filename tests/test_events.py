@@ -410,3 +410,28 @@ def test_standings_columns_come_in_the_order_that_ranks(api, client):
         head = page[page.index('<table class="plain standings">'):]
         head = head[:head.index("</thead>")]
         assert re.findall(r"<th>([^<]+)</th>", head) == ["Place", "Player", *heads, "Games"]
+
+
+def test_standings_version_counts_the_event_and_its_games(app, api):
+    """The key a kept standings page is filed under: the event's revision,
+    its games' count and the sum of their revisions (0 and 0 before any
+    draw); a round saved at a table changes it; no such event is NoEvent."""
+    import pytest as _pytest
+
+    from companion import club
+
+    ev = _event(api)
+    with app.app_context():
+        before = club.standings_version(ev["id"])
+        assert before[1:] == (0, 0)
+        with _pytest.raises(club.NoEvent):
+            club.standings_version(ev["id"] + 1000)
+    tables = api.post(f"/api/events/{ev['id']}/draw", json={}).get_json()["games"][0]
+    revisions = [api.get(f"/api/games/{t['game']}/revision").get_json()["revision"] for t in tables]
+    with app.app_context():
+        drawn = club.standings_version(ev["id"])
+    assert drawn[0] > before[0] and drawn[1:] == (2, sum(revisions))
+    _play_table(api, tables[0]["game"], FOUR if len(tables[0]["players"]) == 4 else THREE)
+    with app.app_context():
+        played = club.standings_version(ev["id"])
+    assert played[1] == 2 and played[2] > drawn[2]
