@@ -17,7 +17,7 @@ from sqlalchemy import bindparam, func, select, update
 
 from . import roster
 from .club_models import EventGameRow, EventPlayerRow, EventRow, PlayerGameRow
-from .club_values import Event, EventListing, TableGame
+from .club_values import ClubTable, Event, EventListing, TableGame
 from .db import db
 from .i18n import gettext
 from .models import GameRow, PlayerRow
@@ -143,6 +143,19 @@ _STANDINGS_VERSION = (
 )
 """The event's revision, its games' count and the sum of their revisions, in
 one query (a kept standings page is served after this one read)."""
+
+
+def table_of_game(game_id: int) -> ClubTable | None:
+    """The club night a game is a table of, or ``None`` for a game of its own."""
+    found = db.session.execute(_TABLE_OF_GAME, {"game_id": game_id}).first()
+    return None if found is None else ClubTable(*found)
+
+
+_TABLE_OF_GAME = (
+    select(EventRow.id, EventRow.name, EventGameRow.table_no, EventGameRow.number)
+    .join(EventRow, EventRow.id == EventGameRow.event_id)
+    .where(EventGameRow.game_id == bindparam("game_id"))
+)
 
 
 def events(limit: int = 100) -> list[EventListing]:

@@ -31,6 +31,17 @@ class EventListing:
 
 
 @dataclass(frozen=True)
+class ClubTable:
+    """Where a game sits in a club night: the event, its table and its game of
+    the evening (a game's page links back to the evening)."""
+
+    event_id: int
+    event_name: str
+    table_no: int
+    number: int
+
+
+@dataclass(frozen=True)
 class TableGame:
     """One table's game at the event.
 

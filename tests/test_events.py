@@ -435,3 +435,25 @@ def test_standings_version_counts_the_event_and_its_games(app, api):
     with app.app_context():
         played = club.standings_version(ev["id"])
     assert played[1] == 2 and played[2] > drawn[2]
+
+
+def test_a_table_s_game_page_links_back_to_its_evening(api, client):
+    """A club table's game page names the evening, the table and the game of
+    the evening, with a link back; once finished its main button goes back to
+    the evening (the evening seats the next game), not a game of its own. A
+    game of its own shows none of it."""
+    ev = _event(api)
+    tables = api.post(f"/api/events/{ev['id']}/draw", json={}).get_json()["games"][0]
+    t = tables[0]
+    page = client.get(f"/games/{t['game']}").get_data(as_text=True)
+    back = f'href="/events/{ev["id"]}"'
+    assert f'<a {back}>Thursday club</a> · Table {t["table"]} · Game 1 of the evening' in page
+    assert "New game with these players" not in page
+    _play_table(api, t["game"], FOUR if len(t["players"]) == 4 else THREE)
+    page = client.get(f"/games/{t['game']}").get_data(as_text=True)
+    assert f'<a class="button primary big" {back}>Back to the evening</a>' in page
+    assert "New game with these players" not in page
+    own = api.post("/api/games", json={"kind": "mexican_train", "set": 12, "players": ["Ana", "Ben"],
+                                       "first_starter": "Ana", "rules": SHORT}).get_json()["id"]
+    page = client.get(f"/games/{own}").get_data(as_text=True)
+    assert "of the evening" not in page and "New game with these players" in page

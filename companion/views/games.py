@@ -12,7 +12,7 @@ from functools import lru_cache
 
 from flask import Blueprint, Response, abort, flash, redirect, render_template, request, url_for
 
-from .. import pagecache, services
+from .. import club, pagecache, services
 from ..chart import running_totals_chart
 from ..forms import (
     errors_by_field,
@@ -188,6 +188,7 @@ def _render_game(game: services.GameView, values=None, errors=None, warnings=Non
             went_out=[rnd.went_out for rnd in game.rounds],
             chart=running_totals_chart(t.players, game.running_totals(), game.scores(), t.round_count),
             undo=undo_views.notice(game),
+            club_table=club.table_of_game(game.id),
         ),
         status,
     )
