@@ -16,12 +16,12 @@ from typing import Any
 from sqlalchemy import bindparam, func, select, update
 
 from . import roster
-from .club_models import EventGameRow, EventPlayerRow, EventRow, PlayerGameRow
+from .club_models import EventGameRow, EventPlayerRow, EventRow
 from .club_values import ClubTable, Event, EventListing, TableGame
 from .db import db
 from .i18n import gettext
 from .models import GameRow, PlayerRow
-from .player_lines import lines_of
+from .player_lines import lines_of_event
 from .rules import RecordError, read_game
 from .rules.errors import Problem, Problems
 from .rules.events import SCORINGS, EventStanding, event_standings
@@ -36,7 +36,7 @@ from .rules.seating import (
     TableLimits,
     seat_late,
 )
-from .rules.stats import Filters, PlayerGame, clean_name
+from .rules.stats import PlayerGame, clean_name
 
 MOST_TABLES = 20
 """Tables one event can seat at once."""
@@ -167,10 +167,8 @@ def events(limit: int = 100) -> list[EventListing]:
 
 
 def event_lines(event_id: int) -> list[PlayerGame]:
-    """The players' stored lines of the event's games."""
-    q = (select(PlayerGameRow.player_id).where(PlayerGameRow.event_id == event_id).distinct())
-    ids = list(db.session.execute(q).scalars())
-    return lines_of(ids, Filters(event_id=event_id)) if ids else []
+    """The players' stored lines of the event's finished games."""
+    return lines_of_event(event_id)
 
 
 def standings(event_id: int, event: Event | None = None) -> list[EventStanding]:

@@ -293,6 +293,18 @@ def lines_of(player_ids: Sequence[int], filters: Filters = NO_FILTERS) -> list[P
     return [_line(r, names[r.player_id]) for r in db.session.execute(q)]
 
 
+def lines_of_event(event_id: int) -> list[PlayerGame]:
+    """The stored lines of a club night's finished games, each carrying the
+    player's roster name: one query on the event's own lines (not on its
+    players' whole histories), so an evening's standings cost the same
+    however many games the club has stored."""
+    q = (select(*_LINE_COLUMNS, PlayerRow.name.label("roster_name"))
+         .join(PlayerRow, PlayerRow.id == PlayerGameRow.player_id)
+         .where(PlayerGameRow.event_id == event_id, PlayerGameRow.finished.is_(True))
+         .order_by(PlayerGameRow.player_id, PlayerGameRow.game_id))
+    return [_line(r, r.roster_name) for r in db.session.execute(q)]
+
+
 # ---------------------------------------------------------------- a player's summary
 
 
