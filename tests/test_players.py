@@ -215,6 +215,8 @@ def test_pages_and_csv(client, history):
     page = client.get(f"/players/{ana}").get_data(as_text=True)
     assert "Ana" in page and "<svg" in page
     assert "1 of them shared" in page
+    # places say what they count: Ana was 1st in her three games
+    assert '<span class="place">1.</span> 3 games</li>' in page
     assert client.get("/players").status_code == 200
     board = client.get("/players/leaderboard?min=1").get_data(as_text=True)
     assert board.index("Ana") < board.index("Ben") < board.index("Chen")
