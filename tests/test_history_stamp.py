@@ -97,3 +97,31 @@ def test_a_rename_reaches_a_game_in_progress_and_its_search(app, api):
     assert game["rounds"][0]["scores"]["Benedict"] == 23
     assert [g["id"] for g in api.get("/api/games?player=benedict").get_json()["games"]] == [gid]
     assert api.get("/api/games?player=Ben").get_json()["games"] == []
+
+
+def test_a_round_save_and_a_game_read_take_few_connections(app, api, full_game):
+    """Each connection taken from the pool costs a round trip or three on
+    PostgreSQL (its check, BEGIN, the ROLLBACK that gives it back), so the
+    hot paths are counted: a round save takes three (the read the engine
+    decides on, the short write, the answer's one snapshot of the game and
+    its players' ids) and a game's JSON after a change two (the game's stamp,
+    then one snapshot)."""
+    from sqlalchemy import event
+
+    head = {k: v for k, v in full_game["record"].items() if k != "rounds"}
+    gid = api.post("/api/games", json=head).get_json()["id"]
+    api.post(f"/api/games/{gid}/rounds", json={**full_game["record"]["rounds"][0], "number": 1})
+    taken = []
+    with app.app_context():
+        pool = db.engine.pool
+    listener = lambda *_: taken.append(1)  # noqa: E731
+    event.listen(pool, "checkout", listener)
+    try:
+        r = api.post(f"/api/games/{gid}/rounds", json={**full_game["record"]["rounds"][1], "number": 2})
+        assert r.status_code == 201
+        assert len(taken) == 3
+        taken.clear()
+        assert api.get(f"/api/games/{gid}").status_code == 200
+        assert len(taken) == 2
+    finally:
+        event.remove(pool, "checkout", listener)

@@ -74,7 +74,10 @@ def _with_player_ids(games: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 
 def _game_json(game_id: int) -> dict[str, Any]:
-    return _with_player_ids([services.get_game(game_id).as_json()])[0]
+    """The game's JSON with its players' roster ids, read as one snapshot (one
+    connection, not one per read)."""
+    with services.one_read():
+        return _with_player_ids([services.get_game(game_id).as_json()])[0]
 
 
 def _saved_answer(game_id: int, outcome, status: int):
