@@ -340,7 +340,7 @@ def _join_running(ev: Event, name: str) -> bool:
 
     :return: False when no running table can take him (he waits for the next game).
     """
-    from .services import store_results
+    from .services import head_of, store_results
     from .services.tx import transaction
 
     limits = table_limits(ev.kind, ev.set_n)
@@ -368,7 +368,7 @@ def _join_running(ev: Event, name: str) -> bool:
             data["absent"] = [*data.get("absent", []), name]
             r.data = data
         row.players = [*row.players, name]
-        record = {**row.head(), "rounds": [r.data for r in rounds]}
+        record = {**head_of(row), "rounds": [r.data for r in rounds]}
         try:
             game = read_game(record, confirm=True)
         except RecordError:

@@ -153,7 +153,7 @@ def table_cards(ev: Event) -> list[dict[str, Any]]:
         game = db.session.get(GameRow, t.game_id)
         if game is None:
             continue
-        table = parse_table(game.head(), Problems())
+        table = parse_table(services.head_of(game), Problems())
         schedule: list[tuple[int, int | None, str | None]] = []
         if table is not None and table.is_train:
             schedule = [(n, e, starter(table.players, table.first_starter, n))

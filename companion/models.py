@@ -89,27 +89,6 @@ class GameRow(db.Model):
         back_populates="game", order_by="RoundRow.number", cascade="all, delete-orphan"
     )
 
-    def head(self) -> dict[str, Any]:
-        """The game record without rounds (with ``away`` when somebody has left the table)."""
-        head = {
-            "format": "domino-game-record",
-            "version": 1,
-            "kind": self.kind,
-            "set": self.set_n,
-            "rules": dict(self.rules or {}),
-            "players": list(self.players),
-            "first_starter": self.first_starter,
-        }
-        if self.away:
-            head["away"] = list(self.away)
-        return head
-
-    def record(self) -> dict[str, Any]:
-        """The whole game record as stored."""
-        d = self.head()
-        d["rounds"] = [r.data for r in self.rounds]
-        return d
-
 
 class RoundRow(db.Model):
     """One recorded round; ``number`` is unique within its game, so a form sent

@@ -42,7 +42,7 @@ from .listing import MAX_PAGE, MAX_PER_PAGE, GameQuery, game_ids, known_players,
 from .rounds import add_round, delete_last_round, replace_round, round_for_key
 from .shelves import archive_game, empty_trash, restore_game, trash_game
 from .stamp import history_stamp
-from .store import SHELVES, NotFound, store_results
+from .store import SHELVES, NotFound, head_of, store_results
 from .tx import one_read, transaction
 from .values import (
     AlreadySaved,
@@ -60,7 +60,7 @@ __all__ = [
     "AlreadySaved", "Conflicted", "Deleted", "GameQuery", "GameSummary", "GameView", "MAX_PAGE",
     "MAX_PER_PAGE", "NotFound", "Page", "Recheck", "RoundView", "SCORING_VERSION", "SHELVES",
     "Saved", "add_round", "archive_game", "check_round", "create_game", "create_games",
-    "delete_last_round", "empty_trash", "game_ids", "game_revision", "game_stamp", "get_game",
+    "delete_last_round", "empty_trash", "game_ids", "game_revision", "game_stamp", "get_game", "head_of",
     "history_stamp",
     "known_players", "list_games", "recheck", "replace_round", "restore_game", "round_for_key",
     "one_read", "store_games", "store_results", "transaction", "trash_game",

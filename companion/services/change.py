@@ -19,7 +19,7 @@ from ..i18n import gettext
 from ..models import GameRow, RoundRow
 from ..rules.errors import Problem
 from ..rules.state import SCORING_VERSION, GameState, RoundResult
-from .store import NotFound, _head, _players_lines, _rederive, _summary_columns
+from .store import NotFound, _players_lines, _rederive, _summary_columns, head_of
 from .tx import end_read, transaction
 from .values import (
     Conflicted,
@@ -93,7 +93,7 @@ class _Tail:
 
     def state_before(self, number: int) -> GameState:
         """The game after round ``number - 1`` (from the stored results)."""
-        table = table_of(_head(self.row))
+        table = table_of(head_of(self.row))
         if number <= 1:
             return GameState.start(table)
         by_number = {r.number: r for r in self.rounds}

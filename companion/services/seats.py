@@ -22,7 +22,7 @@ from ..rules import Game, RecordError, joining, read_game
 from ..rules.errors import Problem
 from .change import _change, _Tail, _Write
 from .games import get_game
-from .store import _head, _players_lines, _remember_players, store_results
+from .store import _players_lines, _remember_players, head_of, store_results
 from .values import Conflicted, GameView, table_of
 
 _SHIFT = 1000
@@ -71,7 +71,7 @@ def _reseat(game_id: int, rewrite: Callable[[dict[str, Any]], dict[str, Any]]) -
     def decide(tail: _Tail) -> _Write:
         if tail.row.status == "finished":
             raise RecordError([Problem("", "game_finished", gettext("This game is over."))])
-        before = table_of(_head(tail.row))
+        before = table_of(head_of(tail.row))
         record = rewrite({**before.as_dict(), "rounds": [dict(r.data) for r in tail.rounds]})
         game = read_game(record, confirm=True)
         return _Write(lambda: _store(game_id, before.players, record, game))

@@ -37,8 +37,9 @@ def record_head(*, kind: str, set_n: int, rules: dict[str, Any] | None, players:
     return head
 
 
-def _head(row: Any) -> dict[str, Any]:
-    """:func:`record_head` of a game's row, or of a row of its columns."""
+def head_of(row: Any) -> dict[str, Any]:
+    """:func:`record_head` of a game's row, or of a row of its columns (the
+    one way a stored game's head is read back: its ``away`` included)."""
     return record_head(kind=row.kind, set_n=row.set_n, rules=row.rules, players=row.players,
                        first_starter=row.first_starter, away=row.away)
 
@@ -103,7 +104,7 @@ def _rederive(game_id: int) -> None:
             db.select(GameRow).where(GameRow.id == game_id).options(joinedload(GameRow.rounds))
             .execution_options(populate_existing=True)
         ).unique().scalar_one()
-        game = read_game({**_head(row), "rounds": [r.data for r in row.rounds]}, confirm=True)
+        game = read_game({**head_of(row), "rounds": [r.data for r in row.rounds]}, confirm=True)
         state, results = derive_all(game.table, game.rounds)
         ids = {r.number: r.id for r in row.rounds}
         db.session.expunge(row)
