@@ -6,12 +6,13 @@ changed the game meanwhile (the last try holds the game's lock throughout).
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import Row, bindparam, func, update
+from sqlalchemy import Text, bindparam, cast, func, update
 from sqlalchemy.exc import IntegrityError
 
 from ..db import db
@@ -23,6 +24,8 @@ from .store import NotFound, _players_lines, _rederive, _summary_columns, head_o
 from .tx import end_read, transaction
 from .values import (
     Conflicted,
+    GameView,
+    RoundView,
     table_of,
 )
 
@@ -47,14 +50,24 @@ _CLAIM_ANY = (
 _CLAIM_AT = _CLAIM_ANY.where(GameRow.revision == bindparam("revision"))
 _CLAIM_ANY = _CLAIM_ANY.returning(GameRow.revision)
 _CLAIM_AT = _CLAIM_AT.returning(GameRow.revision)
-_GAME_ROW = db.select(
-    GameRow.id, GameRow.revision, GameRow.summary, GameRow.rounds_played, GameRow.status, GameRow.shelf,
-    GameRow.engine_version, GameRow.kind, GameRow.set_n, GameRow.rules, GameRow.players,
-    GameRow.first_starter, GameRow.away,
-).where(GameRow.id == bindparam("game_id"))
-_ROUND_ROWS = (db.select(RoundRow.id, RoundRow.number, RoundRow.version, RoundRow.data, RoundRow.result)
-               .where(RoundRow.game_id == bindparam("game_id"), RoundRow.number >= bindparam("start"))
-               .order_by(RoundRow.number))
+_JSON_ONCE = ("summary", "rules", "players", "away")
+"""The game's JSON columns, read as text beside each of its rounds and decoded once."""
+_TAIL = (
+    db.select(
+        GameRow.id, GameRow.created_at, GameRow.revision, GameRow.view_key, GameRow.rounds_played,
+        GameRow.status, GameRow.shelf, GameRow.engine_version, GameRow.kind, GameRow.set_n,
+        GameRow.first_starter,
+        *(cast(getattr(GameRow, c), Text).label(c) for c in _JSON_ONCE),
+        RoundRow.id.label("round_id"), RoundRow.number, RoundRow.version, RoundRow.data, RoundRow.result,
+    )
+    .select_from(GameRow)
+    .outerjoin(RoundRow, (RoundRow.game_id == GameRow.id)
+               & ((RoundRow.number >= bindparam("start")) | (RoundRow.number >= GameRow.rounds_played)))
+    .where(GameRow.id == bindparam("game_id"))
+    .order_by(RoundRow.number)
+)
+"""A game's row and its rounds from ``start`` on (and always its last one),
+in one query."""
 # (the statements of every change, built once: building one costs about as
 # much as running it)
 
@@ -85,11 +98,48 @@ def _apply(plan: _Write, game_id: int, revision: int) -> Any:
 
 
 @dataclass(frozen=True)
-class _Tail:
-    """A game's head, summary and rounds from ``first`` on, as read for a change."""
+class _Head:
+    """A game's row as read for a change (its JSON columns decoded)."""
 
-    row: Row[Any]
-    rounds: list[Row[Any]]
+    id: int
+    created_at: Any
+    revision: int
+    view_key: str
+    rounds_played: int
+    status: str
+    shelf: str
+    engine_version: int | None
+    kind: str
+    set_n: int
+    first_starter: str | None
+    summary: dict[str, Any] | None
+    rules: dict[str, Any] | None
+    players: list[str]
+    away: list[str] | None
+
+
+@dataclass(frozen=True)
+class _Stored:
+    """One stored round as read for a change."""
+
+    id: int
+    number: int
+    version: int
+    data: dict[str, Any]
+    result: dict[str, Any] | None
+
+
+@dataclass(frozen=True)
+class _Tail:
+    """A game's head, summary and rounds from ``first`` on, as read for a change.
+
+    :ivar player_ids: the players' roster ids (``{name: id}``), read with the
+        game when the change asked for the whole game (see :meth:`view`).
+    """
+
+    row: _Head
+    rounds: list[_Stored]
+    player_ids: dict[str, int] | None = None
 
     def state_before(self, number: int) -> GameState:
         """The game after round ``number - 1`` (from the stored results)."""
@@ -106,22 +156,61 @@ class _Tail:
         return GameState.resume(table, number - 1, RoundResult.from_dict(prev.result),
                                 counts, tuple(prev.data.get("absent", ())))
 
+    def view(self, state: GameState, added: RoundView, revision: int) -> GameView:
+        """The game as adding round ``added`` to it left it (the tail read
+        whole), without reading it again: what :func:`.games.get_game`
+        would read once the change is committed.
 
-def _read_tail(game_id: int, first: int | None) -> _Tail:
-    """The game's row and its rounds numbered ``first`` and after (all of them
-    from ``first = None``: the last one)."""
-    row = db.session.execute(_GAME_ROW, {"game_id": game_id}).first()
-    if row is None or row.shelf == "trash":
+        :param state: the game after ``added``.
+        :param revision: the revision the change's claim gave the game.
+        """
+        return GameView(
+            id=self.row.id, created_at=self.row.created_at, revision=revision,
+            view_key=self.row.view_key, shelf=self.row.shelf, table=state.table,
+            rounds=(*(RoundView(r.number, r.version, r.data, RoundResult.from_dict(r.result))
+                      for r in self.rounds), added),
+            summary=state.summary(), engine_version=SCORING_VERSION, recheck_problem=None,
+        )
+
+
+_LAST_ONLY = 2**31 - 1
+"""``start`` when only the last round is read."""
+
+
+def _decoded(value: Any) -> Any:
+    """A JSON column read as text (decoded here, once per game)."""
+    return json.loads(value) if isinstance(value, str) else value
+
+
+def _read_tail(game_id: int, first: int | None, whole: bool = False) -> _Tail:
+    """The game's row and its rounds numbered ``first - 1`` and after (the
+    last one only from ``first = None``; all of them when ``whole``, with the
+    players' roster ids), in one query.
+
+    :raises NotFound: no such game (or it is in the trash).
+    """
+    start = 1 if whole else _LAST_ONLY if first is None else max(first - 1, 1)
+    rows = db.session.execute(_TAIL, {"game_id": game_id, "start": start}).all()
+    if not rows or rows[0].shelf == "trash":
         raise NotFound(f"no game {game_id}")
+    g = rows[0]
+    row = _Head(g.id, g.created_at, g.revision, g.view_key, g.rounds_played, g.status, g.shelf,
+                g.engine_version, g.kind, g.set_n, g.first_starter,
+                *(_decoded(getattr(g, c)) for c in _JSON_ONCE))
     if row.summary is None or row.engine_version != SCORING_VERSION:
         raise _Stale()
-    start = max(row.rounds_played, 1) if first is None else max(min(first, row.rounds_played + 1) - 1, 1)
-    rounds = list(db.session.execute(_ROUND_ROWS, {"game_id": game_id, "start": start}).all())
-    if [r.number for r in rounds] != list(range(start, row.rounds_played + 1)):
-        raise _Moved()  # another device changed the game between the two reads
+    rounds = [_Stored(r.round_id, r.number, r.version, r.data, r.result) for r in rows if r.number is not None]
+    lowest = min(start, max(row.rounds_played, 1))
+    if [r.number for r in rounds] != list(range(lowest, row.rounds_played + 1)):
+        raise _Moved()  # the rounds are not the ones the game's row counts
     if any(r.result is None for r in rounds):
         raise _Stale()
-    return _Tail(row, rounds)  # columns, not objects: kept as read after the read has ended
+    player_ids = None
+    if whole:
+        from ..player_records import ids_by_name
+
+        player_ids = ids_by_name(row.players)
+    return _Tail(row, rounds, player_ids)
 
 
 class _Stale(Exception):
@@ -132,8 +221,9 @@ class _Moved(Exception):
     """The game changed while it was being read: read it again."""
 
 
-def _change(game_id: int, first: int | None, decide: Callable[[_Tail], Any]) -> Any:
-    """Run a change of one game: read what it needs (rounds from ``first``),
+def _change(game_id: int, first: int | None, decide: Callable[[_Tail], Any], whole: bool = False) -> Any:
+    """Run a change of one game: read what it needs (rounds from ``first``;
+    all of them and the players' roster ids when ``whole``),
     ``decide`` (which runs the engine and returns an outcome, or a
     :class:`_Write`), then write it in one short transaction if the game is
     still as read. The last try holds the game's lock from the read on.
@@ -150,12 +240,12 @@ def _change(game_id: int, first: int | None, decide: Callable[[_Tail], Any]) -> 
                     claimed = _claim(game_id, None)
                     if claimed is None:
                         raise NotFound(f"no game {game_id}")
-                    plan = decide(_read_tail(game_id, first))
+                    plan = decide(_read_tail(game_id, first, whole))
                     if isinstance(plan, _Write):
                         return _apply(plan, game_id, claimed)
                     db.session.rollback()
                     return plan
-            tail = _read_tail(game_id, first)
+            tail = _read_tail(game_id, first, whole)
             revision = tail.row.revision
             end_read()
             plan = decide(tail)

@@ -112,11 +112,13 @@ def add_round(game_id: int, data: Any, number: int | None = None, confirm: bool 
                 db.session.add(RoundRequest(game_id=game_id, key=idempotency_key, number=nxt))
             db.session.flush()
             _update_game(game_id, after, was_finished=tail.row.status == "finished")
-            return Saved(RoundView(nxt, 1, rnd.as_dict(), result), _revision_now(game_id))
+            added, revision = RoundView(nxt, 1, rnd.as_dict(), result), _revision_now(game_id)
+            return Saved(added, revision, game=tail.view(after, added, revision),
+                         player_ids=tail.player_ids)
 
         return _Write(write)
 
-    return _change(game_id, None, decide)
+    return _change(game_id, None, decide, whole=True)
 
 
 def round_for_key(game_id: int, key: str) -> int | None:

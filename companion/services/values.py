@@ -260,11 +260,18 @@ class Saved:
     :ivar revision: the game's revision this change gave it (an undo is only
         done while the game still is at it); ``None`` where not known.
     :ivar previous: a correction: the round's data as it was before.
+    :ivar game: the game as this change left it, when the change had it at
+        hand (an added round): what an answer shows without reading the game
+        again; ``None`` otherwise.
+    :ivar player_ids: the game's players' roster ids (``{name: id}``), read
+        with ``game``.
     """
 
     round: RoundView
     revision: int | None = None
     previous: dict[str, Any] | None = None
+    game: GameView | None = None
+    player_ids: dict[str, int] | None = None
 
 
 @dataclass(frozen=True)

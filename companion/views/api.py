@@ -85,6 +85,10 @@ def _saved_answer(game_id: int, outcome, status: int):
     (the round as saved even when another device changed the game at once)."""
     if isinstance(outcome, (services.AlreadySaved, services.Conflicted)):
         return problems_response([outcome.problem], status=409)
+    if outcome.game is not None and outcome.player_ids is not None:
+        data = outcome.game.as_json()  # as the save left it, not read again
+        data["player_ids"] = {n: outcome.player_ids[n] for n in data["players"] if n in outcome.player_ids}
+        return jsonify(round=data["rounds"][-1], game=data), status
     try:
         data = _game_json(game_id)
     except services.NotFound:
