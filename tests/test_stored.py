@@ -444,3 +444,44 @@ def test_a_save_answers_the_revision_it_stored(app, full_game):
         assert second.revision == services.game_revision(game.id) == start + 2
         fixed = services.replace_round(game.id, 1, full_game["record"]["rounds"][0], version=1)
         assert fixed.revision == services.game_revision(game.id) == start + 3
+
+
+def test_a_change_that_loses_its_claims_is_made_on_its_last_try_under_the_lock(app, api, full_game, monkeypatch):
+    """When another device changes the game between each read and write, the
+    last try holds the game's lock from its read on: the round is saved once,
+    the game's summary stored after the round is written, and the answer is the
+    game as read back. (The first two claims are made to fail here, as a busy
+    table would make them.)"""
+    from companion import services
+    from companion.services import change
+
+    real = change._claim
+    tries = []
+
+    def busy(game_id, revision, summary=None):
+        tries.append(revision)
+        return None if revision is not None else real(game_id, revision, summary)
+
+    monkeypatch.setattr(change, "_claim", busy)
+    head = {k: v for k, v in full_game["record"].items() if k != "rounds"}
+    gid = api.post("/api/games", json=head).get_json()["id"]
+    for n, rnd in enumerate(full_game["record"]["rounds"][:3], start=1):
+        tries.clear()
+        r = api.post(f"/api/games/{gid}/rounds", json={**rnd, "number": n})
+        assert r.status_code == 201, r.get_json()
+        assert len(tries) == change.ATTEMPTS and tries[-1] is None  # two lost claims, then the lock
+        read = api.get(f"/api/games/{gid}").get_json()
+        assert r.get_json()["game"] == read
+        assert [x["number"] for x in read["rounds"]] == list(range(1, n + 1))
+    # the fixture's hand-worked rounds: Ana 0+35+14, Ben 23+0+52, Chen 41+8+0, Dee 12+19+(7+50)
+    assert read["rounds"][2]["totals"] == {"Ana": 49, "Ben": 75, "Chen": 49, "Dee": 88}
+    r = api.put(f"/api/games/{gid}/rounds/2", json=full_game["record"]["rounds"][1])
+    assert r.status_code == 200
+    assert api.delete(f"/api/games/{gid}/rounds/3").status_code == 204
+    with app.app_context():
+        view = services.get_game(gid)
+    assert stored_game_json(view) == fresh_game_json(view.record())
+    # two rounds left: the lowest total leads
+    assert api.get(f"/api/games/{gid}").get_json()["standings"] == [
+        {"player": "Ben", "total": 23, "rank": 1}, {"player": "Dee", "total": 31, "rank": 2},
+        {"player": "Ana", "total": 35, "rank": 3}, {"player": "Chen", "total": 49, "rank": 4}]

@@ -36,9 +36,21 @@ holds the game's lock from the read to the write."""
 
 @dataclass
 class _Write:
-    """A change worked out and ready to write: ``apply()`` runs in the transaction."""
+    """A change worked out and ready to write.
+
+    :ivar apply: writes the change's rounds; runs in the transaction, after
+        the claim, and returns the change's outcome.
+    :ivar summary: the game's summary columns after the change
+        (:func:`.store._summary_columns`), stored by the claim itself when the
+        game is still as read (one statement less), else after ``apply``;
+        ``None`` when ``apply`` stores the game whole.
+    :ivar lines: write the players' lines after ``apply`` (the game is or was
+        finished: only a finished game has lines).
+    """
 
     apply: Callable[[], Any]
+    summary: dict[str, Any] | None = None
+    lines: bool = True
 
 
 _CLAIM_ANY = (
@@ -48,6 +60,9 @@ _CLAIM_ANY = (
     .execution_options(synchronize_session=False)
 )
 _CLAIM_AT = _CLAIM_ANY.where(GameRow.revision == bindparam("revision"))
+_SUMMARY_KEYS = ("summary", "status", "rounds_played", "engine_version", "recheck_problem")
+_NEW_SUMMARY = {k: bindparam(f"new_{k}") for k in _SUMMARY_KEYS}
+_CLAIM_STORING = _CLAIM_AT.values(_NEW_SUMMARY).returning(GameRow.revision)
 _CLAIM_ANY = _CLAIM_ANY.returning(GameRow.revision)
 _CLAIM_AT = _CLAIM_AT.returning(GameRow.revision)
 _JSON_ONCE = ("summary", "rules", "players", "away")
@@ -77,24 +92,39 @@ _claimed: ContextVar[tuple[int, int] | None] = ContextVar("claimed", default=Non
 what :func:`_revision_now` answers without asking the database again."""
 
 
-def _claim(game_id: int, revision: int | None) -> int | None:
+def _claim(game_id: int, revision: int | None, summary: dict[str, Any] | None = None) -> int | None:
     """Raise the game's revision (taking its write lock) if it still is
-    ``revision`` (``None``: whatever it is).
+    ``revision`` (``None``: whatever it is), storing ``summary`` (the
+    game's summary columns) in the same statement.
 
     :return: the game's new revision; ``None`` when it was not ``revision``
         (or the game is gone)."""
     if revision is None:
         return db.session.execute(_CLAIM_ANY, {"game_id": game_id}).scalar()
-    return db.session.execute(_CLAIM_AT, {"game_id": game_id, "revision": revision}).scalar()
+    if summary is None:
+        return db.session.execute(_CLAIM_AT, {"game_id": game_id, "revision": revision}).scalar()
+    return db.session.execute(_CLAIM_STORING, {"game_id": game_id, "revision": revision,
+                                               **_summary_params(summary)}).scalar()
 
 
-def _apply(plan: _Write, game_id: int, revision: int) -> Any:
-    """Run a change's write, the game's claimed revision at hand."""
+def _summary_params(summary: dict[str, Any]) -> dict[str, Any]:
+    return {f"new_{k}": summary[k] for k in _SUMMARY_KEYS}
+
+
+def _apply(plan: _Write, game_id: int, revision: int, summary_stored: bool = False) -> Any:
+    """Run a change's write, the game's claimed revision at hand; then store
+    the game's summary (unless the claim did) and its players' lines."""
     token = _claimed.set((game_id, revision))
     try:
-        return plan.apply()
+        outcome = plan.apply()
     finally:
         _claimed.reset(token)
+    if plan.summary is not None:
+        if not summary_stored:
+            db.session.execute(_STORE_SUMMARY, {"game_id": game_id, **_summary_params(plan.summary)})
+        if plan.lines:
+            _players_lines(game_id)
+    return outcome
 
 
 @dataclass(frozen=True)
@@ -156,20 +186,22 @@ class _Tail:
         return GameState.resume(table, number - 1, RoundResult.from_dict(prev.result),
                                 counts, tuple(prev.data.get("absent", ())))
 
-    def view(self, state: GameState, added: RoundView, revision: int) -> GameView:
+    def view(self, state: GameState, added: RoundView, revision: int,
+             summary: dict[str, Any]) -> GameView:
         """The game as adding round ``added`` to it left it (the tail read
         whole), without reading it again: what :func:`.games.get_game`
         would read once the change is committed.
 
         :param state: the game after ``added``.
         :param revision: the revision the change's claim gave the game.
+        :param summary: ``state.summary()``, as stored.
         """
         return GameView(
             id=self.row.id, created_at=self.row.created_at, revision=revision,
             view_key=self.row.view_key, shelf=self.row.shelf, table=state.table,
             rounds=(*(RoundView(r.number, r.version, r.data, RoundResult.from_dict(r.result))
                       for r in self.rounds), added),
-            summary=state.summary(), engine_version=SCORING_VERSION, recheck_problem=None,
+            summary=summary, engine_version=SCORING_VERSION, recheck_problem=None,
         )
 
 
@@ -252,9 +284,9 @@ def _change(game_id: int, first: int | None, decide: Callable[[_Tail], Any], who
             if not isinstance(plan, _Write):
                 return plan
             with transaction():
-                claimed = _claim(game_id, revision)
+                claimed = _claim(game_id, revision, plan.summary)
                 if claimed is not None:
-                    return _apply(plan, game_id, claimed)
+                    return _apply(plan, game_id, claimed, summary_stored=True)
         except _Stale:
             end_read()
             if rederived:
@@ -268,10 +300,9 @@ def _change(game_id: int, first: int | None, decide: Callable[[_Tail], Any], who
 
 
 _REVISION = db.select(GameRow.revision).where(GameRow.id == bindparam("game_id"))
-_SUMMARY_KEYS = ("summary", "status", "rounds_played", "engine_version", "recheck_problem")
 _STORE_SUMMARY = (
     update(GameRow).where(GameRow.id == bindparam("game_id"))
-    .values({k: bindparam(f"new_{k}") for k in _SUMMARY_KEYS})
+    .values(_NEW_SUMMARY)
     .execution_options(synchronize_session=False)
 )
 
@@ -289,7 +320,6 @@ def _update_game(game_id: int, state: GameState, was_finished: bool = True) -> N
     """Store the game's summary after a change, and its players' lines unless
     the game was in progress and still is (only a finished game has lines:
     :func:`companion.player_lines.refresh_games` would find none to write)."""
-    values = _summary_columns(state)
-    db.session.execute(_STORE_SUMMARY, {"game_id": game_id, **{f"new_{k}": values[k] for k in _SUMMARY_KEYS}})
+    db.session.execute(_STORE_SUMMARY, {"game_id": game_id, **_summary_params(_summary_columns(state))})
     if was_finished or state.finished:
         _players_lines(game_id)

@@ -18,8 +18,8 @@ from ..rules.errors import Problem, Problems
 from ..rules.read_round import parse_round
 from ..rules.state import GameState, RoundResult
 from ..rules.state import check_round_at as check_round
-from .change import _change, _read_tail, _revision_now, _Tail, _update_game, _Write
-from .store import NotFound
+from .change import _change, _read_tail, _revision_now, _Tail, _Write
+from .store import NotFound, _summary_columns
 from .tx import end_read
 from .values import (
     AlreadySaved,
@@ -104,19 +104,19 @@ def add_round(game_id: int, data: Any, number: int | None = None, confirm: bool 
         state = tail.state_before(nxt)
         rnd = check_round(state, _entered(state, data, entry), nxt, confirm=confirm)
         after, result = state.advance(rnd)
+        added, columns = RoundView(nxt, 1, rnd.as_dict(), result), _summary_columns(after)
 
         def write():
-            db.session.execute(_INSERT_ROUND, {"game_id": game_id, "number": nxt, "data": rnd.as_dict(),
+            db.session.execute(_INSERT_ROUND, {"game_id": game_id, "number": nxt, "data": added.data,
                                                "version": 1, "result": result.as_dict()})
             if idempotency_key is not None:
                 db.session.add(RoundRequest(game_id=game_id, key=idempotency_key, number=nxt))
-            db.session.flush()
-            _update_game(game_id, after, was_finished=tail.row.status == "finished")
-            added, revision = RoundView(nxt, 1, rnd.as_dict(), result), _revision_now(game_id)
-            return Saved(added, revision, game=tail.view(after, added, revision),
+                db.session.flush()
+            revision = _revision_now(game_id)
+            return Saved(added, revision, game=tail.view(after, added, revision, columns["summary"]),
                          player_ids=tail.player_ids)
 
-        return _Write(write)
+        return _Write(write, columns, lines=tail.row.status == "finished" or after.finished)
 
     return _change(game_id, None, decide, whole=True)
 
@@ -181,11 +181,10 @@ def replace_round(game_id: int, number: int, data: Any, version: int | None = No
                 db.session.execute(update(RoundRow).where(RoundRow.id == r.id)
                                    .values(result=res.as_dict())
                                    .execution_options(synchronize_session=False))
-            _update_game(game_id, final)
             return Saved(RoundView(number, new_version, rnd.as_dict(), result), _revision_now(game_id),
                          previous=dict(stored.data))
 
-        return _Write(write)
+        return _Write(write, _summary_columns(final))
 
     return _change(game_id, number, decide)
 
@@ -211,9 +210,8 @@ def delete_last_round(game_id: int, number: int) -> Deleted | Conflicted:
 
         def write():
             db.session.execute(db.delete(RoundRow).where(RoundRow.id == stored.id))
-            _update_game(game_id, state)
             return Deleted(number, dict(stored.data), _revision_now(game_id))
 
-        return _Write(write)
+        return _Write(write, _summary_columns(state))
 
     return _change(game_id, number, decide)
