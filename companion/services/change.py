@@ -12,7 +12,7 @@ from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import Text, bindparam, cast, func, update
+from sqlalchemy import Text, bindparam, cast, func, select, update
 from sqlalchemy.exc import IntegrityError
 
 from ..db import db
@@ -67,19 +67,19 @@ _CLAIM_ANY = _CLAIM_ANY.returning(GameRow.revision)
 _CLAIM_AT = _CLAIM_AT.returning(GameRow.revision)
 _JSON_ONCE = ("summary", "rules", "players", "away")
 """The game's JSON columns, read as text beside each of its rounds and decoded once."""
+_G, _R = GameRow.__table__.c, RoundRow.__table__.c
 _TAIL = (
-    db.select(
-        GameRow.id, GameRow.created_at, GameRow.revision, GameRow.view_key, GameRow.rounds_played,
-        GameRow.status, GameRow.shelf, GameRow.engine_version, GameRow.kind, GameRow.set_n,
-        GameRow.first_starter,
-        *(cast(getattr(GameRow, c), Text).label(c) for c in _JSON_ONCE),
-        RoundRow.id.label("round_id"), RoundRow.number, RoundRow.version, RoundRow.data, RoundRow.result,
+    select(
+        _G.id, _G.created_at, _G.revision, _G.view_key, _G.rounds_played, _G.status, _G.shelf,
+        _G.engine_version, _G.kind, _G.set_n, _G.first_starter,
+        *(cast(_G[c], Text).label(c) for c in _JSON_ONCE),
+        _R.id.label("round_id"), _R.number, _R.version, _R.data, _R.result,
     )
-    .select_from(GameRow)
-    .outerjoin(RoundRow, (RoundRow.game_id == GameRow.id)
-               & ((RoundRow.number >= bindparam("start")) | (RoundRow.number >= GameRow.rounds_played)))
-    .where(GameRow.id == bindparam("game_id"))
-    .order_by(RoundRow.number)
+    .select_from(GameRow.__table__.outerjoin(
+        RoundRow.__table__,
+        (_R.game_id == _G.id) & ((_R.number >= bindparam("start")) | (_R.number >= _G.rounds_played))))
+    .where(_G.id == bindparam("game_id"))
+    .order_by(_R.number)
 )
 """A game's row and its rounds from ``start`` on (and always its last one),
 in one query."""
