@@ -4,6 +4,8 @@ nothing else, and a kept list is never served after a change."""
 
 from __future__ import annotations
 
+import pytest
+
 from companion import services
 from companion.db import db
 
@@ -127,3 +129,40 @@ def test_a_round_save_and_a_game_read_take_few_connections(app, api, full_game):
         assert r.get_json()["game"] == read.get_json()  # the answer is the game as stored
     finally:
         event.remove(pool, "checkout", listener)
+
+
+def test_on_postgresql_a_saves_read_runs_without_a_transaction_and_its_write_with_one(app, api, full_game, monkeypatch):
+    """PostgreSQL: the read a round save decides on runs in autocommit (no
+    BEGIN, no ROLLBACK); the connection goes back to the pool in its usual
+    mode, so the save's write, and every later transaction, is one
+    transaction again: a failing write leaves nothing behind."""
+    from companion import services
+    from companion.services import change
+
+    with app.app_context():
+        if db.engine.dialect.name != "postgresql":
+            pytest.skip("PostgreSQL only: SQLite's reads begin no transaction on the server")
+    modes = []
+    real_read, real_claim = change._read_tail, change._claim
+
+    def read(*args, **kwargs):
+        modes.append(("read", db.session.connection().connection.dbapi_connection.autocommit))
+        return real_read(*args, **kwargs)
+
+    def claim(*args, **kwargs):
+        modes.append(("write", db.session.connection().connection.dbapi_connection.autocommit))
+        return real_claim(*args, **kwargs)
+
+    monkeypatch.setattr(change, "_read_tail", read)
+    monkeypatch.setattr(change, "_claim", claim)
+    head = {k: v for k, v in full_game["record"].items() if k != "rounds"}
+    gid = api.post("/api/games", json=head).get_json()["id"]
+    assert api.post(f"/api/games/{gid}/rounds", json=full_game["record"]["rounds"][0]).status_code == 201
+    assert modes == [("read", True), ("write", False)]
+    with app.app_context():
+        with pytest.raises(RuntimeError):
+            with services.transaction():
+                assert not db.session.connection().connection.dbapi_connection.autocommit
+                db.session.execute(db.text("UPDATE game SET kind = 'draw' WHERE id = :g"), {"g": gid})
+                raise RuntimeError("a write that fails halfway")
+        assert services.get_game(gid).table.kind.value == "mexican_train"
