@@ -290,16 +290,18 @@ def _autosave(game_id: int) -> None:
         return  # a refusal or a conflict: left to the scorekeeper
 
 
-def status(game_id: int) -> dict[str, Any]:
+def status(game: services.GameView) -> dict[str, Any]:
     """What the tablet shows of the phones: for each seat at the table (not a
     player who has left it), whether a phone is linked and whether it has
     entered the current round's hand.
+
+    :param game: the game as the caller read it (not read again here).
 
     :return: ``{"number", "revision", "autosave", "finished", "seats": [{"seat",
         "name", "linked", "entered", "out", "pips"}]}``; ``pips`` of a hand given
         by tiles is their sum.
     """
-    game = services.get_game(game_id)
+    game_id = game.id
     settings = db.session.get(PhoneAccessRow, game_id)
     number = len(game.rounds) + 1
     sent = entries(game_id, number)

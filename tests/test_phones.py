@@ -202,3 +202,22 @@ def test_the_qr_code_is_made_here(client, api):
 
 def test_a_join_page_of_no_game_is_not_found(anon):
     assert anon.get("/j/999/whatever").status_code == 404
+
+
+def test_the_page_and_the_phones_poll_read_the_game_once(app, client, api, monkeypatch):
+    """The game page in play (with its phones panel) and the tablet's
+    phones.json, polled every second, each read the game once: the panel's
+    state is made from the game the page already read."""
+    from companion import services
+
+    gid = _game(api)
+    client.get(f"/games/{gid}")
+    reads = []
+    real = services.get_game
+    monkeypatch.setattr(services, "get_game", lambda *a, **k: reads.append(a) or real(*a, **k))
+    page = client.get(f"/games/{gid}")
+    assert page.status_code == 200 and 'class="join-link"' in page.get_data(as_text=True)
+    assert len(reads) == 1
+    reads.clear()
+    assert _status(client, gid)["number"] == 1
+    assert len(reads) == 1

@@ -28,7 +28,7 @@ def panel(row) -> dict:
     the join address, its QR code, and each seat's state."""
     settings = phones.access(row.id)
     url = public_url_for("phones.join", game_id=row.id, key=settings.join_key)
-    return {"url": url, "qr": phones.qr_svg(url), "status": phones.status(row.id)}
+    return {"url": url, "qr": phones.qr_svg(url), "status": phones.status(row)}
 
 
 bp.add_app_template_global(panel, "phones_panel")
@@ -150,8 +150,7 @@ def _game_or_404(game_id: int) -> services.GameView:
 @bp.get("/games/<int:game_id>/phones.json")
 def status(game_id: int):
     """For the tablet: who has a phone linked and who has entered (polled every second)."""
-    _game_or_404(game_id)
-    return jsonify(phones.status(game_id))
+    return jsonify(phones.status(_game_or_404(game_id)))
 
 
 @bp.post("/games/<int:game_id>/phones/revoke/<int:seat>")
