@@ -42,6 +42,19 @@ def test_out_and_the_0_0_on_one_player_is_refused(app, client, api):
     assert [h["pips"] for h in api.get(f"/api/games/{gid}").get_json()["rounds"][0]["hands"].values()] == [12, 0, 7]
 
 
+def test_nobody_out_and_a_negative_count_are_both_shown_at_once(app, client, api):
+    """A round sent with nobody tapped out and a hand typed as -5: both
+    mistakes come back together, the -5 at Ana's row, all that was typed kept."""
+    gid = _game(api)
+    r = _post(client, gid, **{"pips-0": "-5", "pips-1": "400", "pips-2": "7"})
+    assert r.status_code == 422
+    html = r.get_data(as_text=True)
+    assert "Tap the player who went out, or Blocked." in html
+    assert 'id="err-0">Pips cannot be negative.</p>' in html
+    assert 'value="-5"' in html and 'value="400"' in html and 'value="7"' in html
+    assert count_rows(app)[1] == 0
+
+
 def test_picture_dominoes_say_nothing_of_doubles_and_keep_the_panel_open(client, api):
     gid = api.post("/api/games", json={"kind": "picture", "players": ["Mia", "Leo", "Ivy"]}).get_json()["id"]
     html = client.get(f"/games/{gid}").get_data(as_text=True)

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from .errors import Problem, tr
+from .errors import Problem, Problems, tr
+from .read_hand import parse_hand
 from .record import Table
 
 
@@ -32,6 +33,9 @@ def complete_entry(table: Table, data: dict[str, Any]) -> tuple[dict[str, Any], 
     * no ending given and a hand typed as 0 pips: the round ended by a domino
       (that player went out); no ending and no such hand: ``bad_value`` at
       ``ended`` ("Tap the player who went out, or Blocked.");
+    * with no ending, each hand is also read on its own (:func:`.read_hand.parse_hand`,
+      without the engine), so its own mistakes (``pips_negative``,
+      ``pips_infeasible``...) come back beside the one at ``ended``;
     * a player sits out and ``dealt`` is the whole table's count
       (:meth:`~companion.rules.Table.standard_deal`): the deal is left to the
       table, which counts the players present (the dealing table of [MT-BE]).
@@ -49,7 +53,15 @@ def complete_entry(table: Table, data: dict[str, Any]) -> tuple[dict[str, Any], 
         out.pop("dealt")
     if "ended" in out:
         return out, []
-    if any(_typed_out(h) for h in (out.get("hands") or {}).values()):
+    hands = out.get("hands") or {}
+    if any(_typed_out(h) for h in hands.values()):
         out["ended"] = "domino"
         return out, []
-    return out, [Problem("ended", "bad_value", tr("Tap the player who went out, or Blocked."))]
+    # the hands' own mistakes too (a negative count, more pips than a hand
+    # can hold), so that one send shows all there is to mend
+    problems = Problems()
+    problems.error("ended", "bad_value", tr("Tap the player who went out, or Blocked."))
+    if isinstance(hands, dict):
+        for name, hand in hands.items():
+            parse_hand(hand, f"hands.{name}", table, None, problems)
+    return out, list(problems.errors)
