@@ -17,7 +17,8 @@ from sqlalchemy import bindparam, func, select
 
 from .club_models import PlayerGameRow, PlayerTallyRow
 from .db import db
-from .i18n import gettext
+from .i18n import gettext, translated
+from .labels import KIND_NAMES
 from .models import PlayerRow
 from .player_lines import (
     _LINE_COLUMNS,
@@ -31,6 +32,7 @@ from .player_lines import (
     stats_from_summary,
 )
 from .roster import Player, RosterError, get
+from .rules.events import EventStanding
 from .rules.head_to_head import HeadToHead, head_to_head
 from .rules.kinds import GameKind
 from .rules.leaderboard import LeaderRow, Tally, leaderboard
@@ -209,15 +211,29 @@ def stats_csv(rows: Iterable[Tally]) -> str:
 
 
 def games_csv(lines: Iterable[PlayerGame]) -> str:
-    """One player's games as CSV, oldest first."""
+    """One player's games as CSV, oldest first; each game's kind by its name
+    in the current language (as the pages name it)."""
     buf = io.StringIO()
     w = csv.writer(buf, lineterminator="\r\n")
     w.writerow(("date", "game", "kind", "set", "total", "place", "won", "shared", "rounds",
                 "points", "rounds_out", "rounds_blocked", "double_blank"))
     for g in sorted(lines, key=lambda g: (g.played_on, g.game_id)):
-        w.writerow([g.played_on.isoformat(), g.game_id, g.kind, g.set_n, g.total,
+        w.writerow([g.played_on.isoformat(), g.game_id, translated(KIND_NAMES[g.kind]), g.set_n, g.total,
                     "" if g.rank is None else g.rank, int(g.won), int(g.shared_win), g.rounds_played,
                     g.points, g.rounds_out, g.rounds_blocked, g.double_blank])
+    return buf.getvalue()
+
+
+def standings_csv(rows: Iterable[EventStanding]) -> str:
+    """Club-night standings as CSV, in the order given (by place)."""
+    buf = io.StringIO()
+    w = csv.writer(buf, lineterminator="\r\n")
+    w.writerow(["place", "player", "games", "wins", "place_points", "rounds", "points", "points_per_round",
+                "rounds_out"])
+    for s in rows:
+        ppr = s.points_per_round
+        w.writerow([s.place, _csv_text(s.player), s.games, s.wins, s.place_points, s.rounds, s.points,
+                    "" if ppr is None else f"{float(ppr):.2f}", s.rounds_out])
     return buf.getvalue()
 
 

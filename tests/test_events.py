@@ -338,7 +338,7 @@ def test_standings_as_csv(api, client):
     seats = _play_evening_game(api, ev["id"])
     s0 = next(s for s in seats.values() if len(s) == 4)[0]
     lines = client.get(f"/events/{ev['id']}/standings.csv").get_data(as_text=True).splitlines()
-    assert lines[0] == "place,player,games,wins,place_points,rounds,points,points_per_round,rounds_out"
+    assert lines[0] == "\ufeffplace,player,games,wins,place_points,rounds,points,points_per_round,rounds_out"
     # s0: 1st of four, 4 place points, 3 points in 2 rounds, out once.
     assert lines[1] == f"1,{s0},1,1,4,2,3,1.50,1"
     assert len(lines) == 1 + len(PEOPLE)

@@ -223,10 +223,15 @@ def test_pages_and_csv(client, history):
     for name in ("Ana", "Ben", "Chen"):  # each row links to that player's own page
         assert f'<a href="/players/{history["ids"][name]}">{name}</a>' in board
     csv_text = client.get("/players/stats.csv").get_data(as_text=True)
-    assert csv_text.splitlines()[0] == "player,games,wins,shared_wins,share_won,average_place,rounds,rounds_out"
+    # a byte-order mark first, so a spreadsheet reads the file as UTF-8
+    assert csv_text.splitlines()[0] == "\ufeffplayer,games,wins,shared_wins,share_won,average_place,rounds,rounds_out"
     assert "Ana,3,3,1,1.000,1.00,7,4" in csv_text.splitlines()
     games = client.get(f"/players/{ana}/games.csv?kind=block").get_data(as_text=True).splitlines()
-    assert len(games) == 2 and games[1].endswith(",block,6,55,1,1,0,3,55,2,0,0")
+    assert games[0].startswith("\ufeffdate,")
+    # the kind by its name, as the pages say it
+    assert len(games) == 2 and games[1].endswith(",Block game,6,55,1,1,0,3,55,2,0,0")
+    games = client.get(f"/players/{ana}/games.csv?kind=block", headers={"Accept-Language": "ru"})
+    assert games.get_data(as_text=True).splitlines()[1].endswith(",Игра «Блок»,6,55,1,1,0,3,55,2,0,0")
     compare = client.get(f"/players/compare?id={ana}&id={history['ids']['Ben']}")
     assert compare.status_code == 200 and "+11.7" in compare.get_data(as_text=True)
 

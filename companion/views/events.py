@@ -23,10 +23,12 @@ from .. import club, club_tables, pagecache, pdf, roster
 from ..envelope import problems_response
 from ..i18n import gettext, lazy_gettext
 from ..jsonbody import BadJSON, request_json
+from ..player_records import standings_csv as standings_csv_text
 from ..rules.errors import Problem
 from ..rules.events import EventStanding
 from ..rules.profile import PRESETS
 from ..rules.tiles import SET_SIZES
+from .http import csv_download
 from .players import KIND_NAMES
 
 bp = Blueprint("events", __name__)
@@ -237,21 +239,8 @@ def standings_pdf(event_id: int):
 @bp.get("/events/<int:event_id>/standings.csv")
 def standings_csv(event_id: int):
     """The standings as CSV, for a spreadsheet."""
-    import csv
-    import io
-
     _event_or_404(event_id)
-    buf = io.StringIO()
-    w = csv.writer(buf, lineterminator="\r\n")
-    w.writerow(["place", "player", "games", "wins", "place_points", "rounds", "points", "points_per_round",
-                "rounds_out"])
-    for s in club.standings(event_id):
-        ppr = s.points_per_round
-        name = "'" + s.player if s.player[:1] in ("=", "+", "-", "@", "\t", "\r") else s.player
-        w.writerow([s.place, name, s.games, s.wins, s.place_points, s.rounds, s.points,
-                    "" if ppr is None else f"{float(ppr):.2f}", s.rounds_out])
-    return Response(buf.getvalue(), mimetype="text/csv",
-                    headers={"Content-Disposition": f'attachment; filename="event-{event_id}-standings.csv"'})
+    return csv_download(standings_csv_text(club.standings(event_id)), f"event-{event_id}-standings.csv")
 
 
 # ---------------------------------------------------------------- API

@@ -24,3 +24,14 @@ def etag_or_304(tag: str, build: Callable[[], Response]) -> Response:
         response = build()
     response.set_etag(tag)
     return response
+
+
+def csv_download(text: str, filename: str) -> Response:
+    """A CSV file to download, starting with a byte-order mark so that a
+    spreadsheet opens it as UTF-8 (names in Hangul or Cyrillic stay readable).
+
+    :param text: the CSV (lines ending in CRLF).
+    :param filename: what the browser saves it as.
+    """
+    return Response("\ufeff" + text, mimetype="text/csv",
+                    headers={"Content-Disposition": f'attachment; filename="{filename}"'})

@@ -19,7 +19,7 @@ from flask import (
     url_for,
 )
 
-from .. import pagecache, roster
+from .. import labels, pagecache, roster
 from .. import player_records as records
 from ..envelope import problems_response
 from ..i18n import gettext, lazy_gettext
@@ -33,16 +33,13 @@ from ..rules.stats import (
     PlayerStats,
     highest_wins,
 )
+from .http import csv_download
 
 bp = Blueprint("players", __name__)
 api = Blueprint("players_api", __name__, url_prefix="/api/players")
 
-KIND_NAMES = {
-    "mexican_train": lazy_gettext("Mexican Train"),
-    "draw": lazy_gettext("Draw game"),
-    "block": lazy_gettext("Block game"),
-    "picture": lazy_gettext("Picture dominoes"),
-}
+KIND_NAMES = {kind: lazy_gettext(name) for kind, name in labels.KIND_NAMES.items()}
+"""Each kind's name (:data:`companion.labels.KIND_NAMES`), in the page's language."""
 DEFAULT_MIN_GAMES = 5
 
 
@@ -239,8 +236,7 @@ def leaderboard():
 def stats_csv():
     """Every player's counts as CSV (the leaderboard's filters apply)."""
     body = records.stats_csv(records.tallies(records.parse_filters(request.args), include_archived=True))
-    return Response(body, mimetype="text/csv",
-                    headers={"Content-Disposition": 'attachment; filename="players.csv"'})
+    return csv_download(body, "players.csv")
 
 
 @bp.get("/players/<int:player_id>/games.csv")
@@ -248,8 +244,7 @@ def games_csv(player_id: int):
     """One player's finished games as CSV (the page's filters apply)."""
     _player_or_404(player_id)
     lines = records.lines_of([player_id], records.parse_filters(request.args))
-    return Response(records.games_csv(lines), mimetype="text/csv",
-                    headers={"Content-Disposition": f'attachment; filename="player-{player_id}.csv"'})
+    return csv_download(records.games_csv(lines), f"player-{player_id}.csv")
 
 
 # ---------------------------------------------------------------- API
