@@ -23,7 +23,7 @@ from typing import Any
 
 from sqlalchemy import delete, func, select, update
 
-from .club_models import EventPlayerRow, PlayerGameRow, PlayerTallyRow
+from .club_models import EventPlayerRow, EventRow, PlayerGameRow, PlayerTallyRow
 from .db import db
 from .i18n import gettext
 from .models import GameRow, PlayerRow, RoundRow, names_column
@@ -440,9 +440,10 @@ def known_names(limit: int = 200) -> list[str]:
 
 def regulars(limit: int = 12, days: int = 120, today: date | None = None) -> list[str]:
     """The club's regulars, offered for a quick check-in: the players (archived
-    left out) with the most games played in the last ``days`` days, most
-    first (then by name); fewer than ``limit`` of those are made up with the
-    most recently seen players.
+    left out) who came to the most club nights held in the last ``days``
+    days, most first (then by name); then those with the most games played
+    in that time (a family's players come after the club's own); fewer than
+    ``limit`` of those are made up with the most recently seen players.
 
     :param limit: how many names at most.
     :param days: how far back "recent" reaches (days, counted from ``today``).
@@ -451,13 +452,17 @@ def regulars(limit: int = 12, days: int = 120, today: date | None = None) -> lis
     from datetime import timedelta
 
     since = (today or date.today()) - timedelta(days=days)
-    L, P = PlayerGameRow, PlayerRow
-    q = (select(P.name).join(L, L.player_id == P.id)
-         .where(P.archived.is_(False), L.played_on >= since)
-         .group_by(P.id, P.name).order_by(func.count().desc(), P.name).limit(limit))
-    names = list(db.session.execute(q).scalars())
-    if len(names) < limit:
-        names += [n for n in known_names(limit) if n not in names][: limit - len(names)]
+    L, P, E, EP = PlayerGameRow, PlayerRow, EventRow, EventPlayerRow
+    nights = (select(P.name).join(EP, EP.player_id == P.id).join(E, E.id == EP.event_id)
+              .where(P.archived.is_(False), E.held_on >= since)
+              .group_by(P.id, P.name).order_by(func.count().desc(), P.name).limit(limit))
+    games = (select(P.name).join(L, L.player_id == P.id)
+             .where(P.archived.is_(False), L.played_on >= since)
+             .group_by(P.id, P.name).order_by(func.count().desc(), P.name).limit(limit))
+    names: list[str] = []
+    for found in (db.session.execute(nights).scalars(), db.session.execute(games).scalars(),
+                  known_names(limit)):
+        names += [n for n in found if n not in names][: limit - len(names)]
     return names
 
 

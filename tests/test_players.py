@@ -290,6 +290,25 @@ def test_regulars_are_the_most_frequent_recent_players(app, api, history):
         assert len(roster.regulars(limit=2, today=later)) == 2
 
 
+def test_regulars_who_came_to_club_nights_come_before_a_familys_players(app, api, history):
+    # Ana and Ben played three games each at home; Zoe and Chen came to last
+    # week's club night (Chen also played one game). The club's own come
+    # first (nights, then name), then the most games.
+    from datetime import date, timedelta
+
+    from companion import roster
+
+    held_on = (date.today() - timedelta(days=7)).isoformat()
+    r = api.post("/api/events", json={"name": "Friday", "kind": "mexican_train", "set": 12,
+                                      "held_on": held_on, "players": ["Zoe", "Chen"]})
+    assert r.status_code == 201, r.get_json()
+    with app.app_context():
+        assert roster.regulars(limit=3) == ["Chen", "Zoe", "Ana"]
+        assert roster.regulars(limit=4) == ["Chen", "Zoe", "Ana", "Ben"]
+        # seen from 8 days on with a 7-day reach, the night is too far back: games decide
+        assert roster.regulars(limit=2, days=7, today=date.today() + timedelta(days=1)) == ["Ana", "Ben"]
+
+
 def test_event_desk_offers_only_the_regulars(app, api, client, history):
     for i in range(30):
         api.post("/api/players", json={"name": f"Guest {i:02d}"})
