@@ -168,7 +168,8 @@ def ids_by_name(names: Iterable[str]) -> dict[str, int]:
     return {wanted[k]: pid for pid, k in rows}
 
 
-_IDS_BY_KEY = select(PlayerRow.id, PlayerRow.key).where(PlayerRow.key.in_(bindparam("keys", expanding=True)))
+_P = PlayerRow.__table__.c
+_IDS_BY_KEY = select(_P.id, _P.key).where(_P.key.in_(bindparam("keys", expanding=True)))
 """Roster ids by name key, built once (``keys`` bound per read)."""
 
 

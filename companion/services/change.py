@@ -12,7 +12,7 @@ from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import Text, bindparam, cast, func, select, update
+from sqlalchemy import Text, bindparam, cast, func, select
 from sqlalchemy.exc import IntegrityError
 
 from ..db import db
@@ -53,21 +53,23 @@ class _Write:
     lines: bool = True
 
 
+_GAME, _ROUND = GameRow.__table__, RoundRow.__table__
+_G, _R = _GAME.c, _ROUND.c
+# Core statements on the tables (no ORM work per statement), built once:
+# building one costs about as much as running it.
 _CLAIM_ANY = (
-    update(GameRow)
-    .where(GameRow.id == bindparam("game_id"), GameRow.shelf != "trash")
-    .values(revision=GameRow.revision + 1, updated_at=func.now())
-    .execution_options(synchronize_session=False)
+    _GAME.update()
+    .where(_G.id == bindparam("game_id"), _G.shelf != "trash")
+    .values(revision=_G.revision + 1, updated_at=func.now())
 )
-_CLAIM_AT = _CLAIM_ANY.where(GameRow.revision == bindparam("revision"))
+_CLAIM_AT = _CLAIM_ANY.where(_G.revision == bindparam("revision"))
 _SUMMARY_KEYS = ("summary", "status", "rounds_played", "engine_version", "recheck_problem")
 _NEW_SUMMARY = {k: bindparam(f"new_{k}") for k in _SUMMARY_KEYS}
-_CLAIM_STORING = _CLAIM_AT.values(_NEW_SUMMARY).returning(GameRow.revision)
-_CLAIM_ANY = _CLAIM_ANY.returning(GameRow.revision)
-_CLAIM_AT = _CLAIM_AT.returning(GameRow.revision)
+_CLAIM_STORING = _CLAIM_AT.values(_NEW_SUMMARY).returning(_G.revision)
+_CLAIM_ANY = _CLAIM_ANY.returning(_G.revision)
+_CLAIM_AT = _CLAIM_AT.returning(_G.revision)
 _JSON_ONCE = ("summary", "rules", "players", "away")
 """The game's JSON columns, read as text beside each of its rounds and decoded once."""
-_G, _R = GameRow.__table__.c, RoundRow.__table__.c
 _TAIL = (
     select(
         _G.id, _G.created_at, _G.revision, _G.view_key, _G.rounds_played, _G.status, _G.shelf,
@@ -75,8 +77,8 @@ _TAIL = (
         *(cast(_G[c], Text).label(c) for c in _JSON_ONCE),
         _R.id.label("round_id"), _R.number, _R.version, _R.data, _R.result,
     )
-    .select_from(GameRow.__table__.outerjoin(
-        RoundRow.__table__,
+    .select_from(_GAME.outerjoin(
+        _ROUND,
         (_R.game_id == _G.id) & ((_R.number >= bindparam("start")) | (_R.number >= _G.rounds_played))))
     .where(_G.id == bindparam("game_id"))
     .order_by(_R.number)
@@ -311,12 +313,8 @@ def _change(game_id: int, first: int | None, decide: Callable[[_Tail], Any], who
                               gettext("This round was just saved from another device.")))
 
 
-_REVISION = db.select(GameRow.revision).where(GameRow.id == bindparam("game_id"))
-_STORE_SUMMARY = (
-    update(GameRow).where(GameRow.id == bindparam("game_id"))
-    .values(_NEW_SUMMARY)
-    .execution_options(synchronize_session=False)
-)
+_REVISION = select(_G.revision).where(_G.id == bindparam("game_id"))
+_STORE_SUMMARY = _GAME.update().where(_G.id == bindparam("game_id")).values(_NEW_SUMMARY)
 
 
 def _revision_now(game_id: int) -> int:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy import func, insert, update
+from sqlalchemy import func, update
 from sqlalchemy.exc import IntegrityError
 
 from ..db import db
@@ -63,8 +63,9 @@ def _entered(state: GameState, data: Any, entry: bool) -> Any:
     return data
 
 
-_INSERT_ROUND = insert(RoundRow)
-"""A new round's row (built once; its times from the model's defaults)."""
+_INSERT_ROUND = RoundRow.__table__.insert()
+"""A new round's row (a Core statement, built once; its times from the
+columns' defaults)."""
 
 
 def add_round(game_id: int, data: Any, number: int | None = None, confirm: bool = False,
