@@ -5,8 +5,8 @@ each hand's pips against the lightest and heaviest tiles left (``"pips"``),
 the tiles of at least (at most) ``v`` pips the hands cannot do without
 (``"heavy"``/``"light"``), light hands and one-tile hands, and groups of
 hands against the heaviest and lightest tiles for that many tiles
-(``"pips"``, a knapsack over the hands). :func:`check_bounds` runs them all
-for :func:`.joint_decision.decide`.
+(``"pips"``, a knapsack over the hands). :func:`count_bounds` and
+:func:`value_bounds` run them for :func:`.joint_decision.decide`.
 
 Rule sources: a double-N set holds each tile once (docs/sources.md); tiles
 beyond the deal come from the boneyard (all the documents).
@@ -27,9 +27,11 @@ def draw_caps(needs: Sequence[HandNeed]) -> list[int]:
     return [BIG if need.dealt is None else max(0, need.dealt - need.held) for need in needs]
 
 
-def check_bounds(cl: PipClasses, needs: Sequence[HandNeed], caps: list[int],
+def count_bounds(cl: PipClasses, needs: Sequence[HandNeed], caps: list[int],
                  boneyard: int) -> tuple[Verdict | None, list[tuple[int, int]]]:
-    """Every necessary condition, cheapest first.
+    """The conditions on tile counts (``"draws"``, ``"tiles"``) and each
+    hand's pips against the tiles left (``"pips"``), which give each hand its
+    tile-count window.
 
     :param cl: the free tiles as classes.
     :param needs: the pips-only hands.
@@ -55,14 +57,25 @@ def check_bounds(cl: PipClasses, needs: Sequence[HandNeed], caps: list[int],
         if w is None:
             return Verdict(IMPOSSIBLE, "pips", (j,)), windows
         windows.append(w)
+    return None, windows
+
+
+def value_bounds(cl: PipClasses, needs: Sequence[HandNeed], windows: list[tuple[int, int]]) -> Verdict | None:
+    """The conditions on the pip values the hands need together
+    (``"heavy"``/``"light"``, light and one-tile hands, the knapsack over the
+    hands; ``"pips"``), given each hand's window from :func:`count_bounds`.
+
+    :return: an :data:`.joint_needs.IMPOSSIBLE` verdict naming the first
+        condition broken, or ``None``.
+    """
     vc = value_counts(cl, needs, windows)
     if vc is not None:
         side, v, need_total, have, group = vc
-        return Verdict(IMPOSSIBLE, side, group, {"value": v, "need": need_total, "have": have}), windows
+        return Verdict(IMPOSSIBLE, side, group, {"value": v, "need": need_total, "have": have})
     violation = light_hands(cl, needs, windows) or knapsack_violation(cl, needs, windows)
     if violation is not None:
-        return Verdict(IMPOSSIBLE, "pips", violation), windows
-    return None, windows
+        return Verdict(IMPOSSIBLE, "pips", violation)
+    return None
 
 
 def knapsack_violation(cl: PipClasses, needs: Sequence[HandNeed], windows: list[tuple[int, int]]) -> tuple[int, ...] | None:

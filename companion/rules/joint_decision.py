@@ -49,7 +49,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from .joint_bounds import check_bounds, draw_caps
+from .joint_bounds import count_bounds, draw_caps, value_bounds
 from .joint_needs import BIG, IMPOSSIBLE, POSSIBLE, UNDECIDED, HandNeed, Verdict
 from .joint_repair import quick_witness
 from .joint_search import ExactSearch, OutOfSteps
@@ -84,13 +84,18 @@ def decide(
     if not needs:
         return Verdict(POSSIBLE, "witness", witness=())
     caps = draw_caps(needs)
-    broken, windows = check_bounds(cl, needs, caps, boneyard)
+    broken, windows = count_bounds(cl, needs, caps, boneyard)
     if broken is not None:
         return broken
     everyone = tuple(range(len(needs)))
+    # A witness checked tile by tile answers before the dearer value bounds:
+    # the hands being possible, none of those necessary conditions can fail.
     quick = quick_witness(cl, needs, windows, caps, boneyard)
     if quick is not None:
         return Verdict(POSSIBLE, "witness", everyone, witness=quick)
+    broken = value_bounds(cl, needs, windows)
+    if broken is not None:
+        return broken
     search = ExactSearch(cl, needs, caps, budget)
     try:
         found = search.run(boneyard)

@@ -38,7 +38,7 @@ def quick_witness(cl: PipClasses, needs: Sequence[HandNeed], windows: list[tuple
 
     :param cl: the free tiles as classes.
     :param needs: the pips-only hands.
-    :param windows: each hand's tile-count window (:func:`.joint_bounds.check_bounds`).
+    :param windows: each hand's tile-count window (:func:`.joint_bounds.count_bounds`).
     :param caps: tiles each hand may hold before drawing (:func:`.joint_bounds.draw_caps`).
     :param boneyard: tiles the boneyard can give to hands above their deal.
     """
