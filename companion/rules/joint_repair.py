@@ -150,31 +150,31 @@ class _Repair:
                 return False
         return True
 
+    def _nearest(self, avg: float) -> list[int]:
+        """The pip values 1 .. top - 1, nearest ``avg`` first (of two as
+        near, the lower)."""
+        return sorted(range(1, self.top), key=lambda v: (abs(v - avg), v))
+
     def _take(self, party: int, arr: list[list[int]], n: int, avg: float) -> bool:
         """Move ``n`` unused tiles of ``arr`` nearest ``avg`` pips to ``party``."""
-        h = self.h
+        unused, order = arr[self.h], self._nearest(avg)
         for _ in range(n):
-            best = None
-            for v in range(1, self.top):
-                if arr[h][v] and (best is None or abs(v - avg) < abs(best - avg)):
-                    best = v
+            best = next((v for v in order if unused[v]), None)
             if best is None:
                 return False
-            arr[h][best] -= 1
+            unused[best] -= 1
             arr[party][best] += 1
         return True
 
     def _take_any(self, j: int, k: int, avg: float) -> bool:
-        """As :meth:`_take`, plain and blank-half tiles alike."""
-        h = self.h
+        """As :meth:`_take`, plain and blank-half tiles alike (of the same
+        value, a plain one first)."""
+        h, plain, blank, order = self.h, self.plain, self.blank, self._nearest(avg)
         for _ in range(k):
-            best, arr = None, self.plain
-            for v in range(1, self.top):
-                for a in (self.plain, self.blank):
-                    if a[h][v] and (best is None or abs(v - avg) < abs(best - avg)):
-                        best, arr = v, a
-            if best is None:
+            found = next(((v, a) for v in order for a in (plain, blank) if a[h][v]), None)
+            if found is None:
                 return False
+            best, arr = found
             arr[h][best] -= 1
             arr[j][best] += 1
         return True
