@@ -37,7 +37,6 @@ def _close_after_compression(response: Any) -> Any:
 
 
 _DEFAULTS: dict[str, Any] = dict(
-    SQLALCHEMY_ENGINE_OPTIONS={"pool_pre_ping": True},
     WTF_CSRF_TIME_LIMIT=None,
     BABEL_DEFAULT_LOCALE="en",
     SESSION_COOKIE_SAMESITE="Lax",

@@ -28,7 +28,7 @@ from flask_migrate import Migrate
 from flask_sqlalchemy import SQLAlchemy
 from sqlalchemy import MetaData, event, text
 from sqlalchemy.engine import Engine
-from sqlalchemy.exc import SQLAlchemyError
+from sqlalchemy.exc import DisconnectionError, SQLAlchemyError
 from sqlalchemy.orm import DeclarativeBase
 
 NAMING = {
@@ -319,6 +319,48 @@ def migrate_at_start(app: Flask) -> bool:
             return True
 
 
+CHECK_AFTER_REST = 1.0
+"""Seconds a pooled connection may rest before it is checked on checkout
+(``COMPANION_DB_CHECK_AFTER`` overrides it; 0 checks every time)."""
+
+_RETURNED = "companion.returned"
+
+
+def _check_when_rested(engine: Engine, rest: float) -> None:
+    """Check a pooled connection (one round trip) before it is used again,
+    unless it went back to the pool less than ``rest`` seconds ago: within a
+    request, or between requests close together, it is the connection that
+    has just worked. SQLAlchemy's ``pool_pre_ping`` checks it at every
+    checkout, and a round save takes two. A connection found dead (the
+    database restarted) is replaced before the request uses it: a
+    :class:`~sqlalchemy.exc.DisconnectionError` raised in the pool's
+    ``checkout`` event, as SQLAlchemy's pessimistic disconnect handling
+    documents.
+    """
+    dialect = engine.dialect
+
+    @event.listens_for(engine, "connect")
+    def _made(_dbapi_connection: Any, record: Any) -> None:
+        record.info[_RETURNED] = time.monotonic()  # a new connection has just worked
+
+    @event.listens_for(engine, "checkin")
+    def _returned(dbapi_connection: Any, record: Any) -> None:
+        if dbapi_connection is not None:
+            record.info[_RETURNED] = time.monotonic()
+
+    @event.listens_for(engine, "checkout")
+    def _taken(dbapi_connection: Any, record: Any, _proxy: Any) -> None:
+        returned = record.info.get(_RETURNED)
+        if returned is not None and time.monotonic() - returned < rest:
+            return
+        try:
+            dialect.do_ping(dbapi_connection)
+        except dialect.loaded_dbapi.Error as exc:
+            if dialect.is_disconnect(exc, dbapi_connection, None):
+                raise DisconnectionError() from exc
+            raise
+
+
 def _truthy(value: object) -> bool:
     return str(value).strip().lower() in ("1", "true", "yes", "on")
 
@@ -334,7 +376,14 @@ def init_app(app: Flask) -> None:
         options = dict(app.config.get("SQLALCHEMY_ENGINE_OPTIONS") or {})
         options["connect_args"] = {**options.get("connect_args", {}), "factory": _turn_taking_factory(path)}
         app.config["SQLALCHEMY_ENGINE_OPTIONS"] = options
+    options = dict(app.config.get("SQLALCHEMY_ENGINE_OPTIONS") or {})
+    options["pool_pre_ping"] = False  # checked when rested instead: _check_when_rested
+    app.config["SQLALCHEMY_ENGINE_OPTIONS"] = options
     db.init_app(app)
+    with app.app_context():
+        rest = float(app.config.get("COMPANION_DB_CHECK_AFTER", CHECK_AFTER_REST))
+        for engine in db.engines.values():
+            _check_when_rested(engine, rest)
     migrate.init_app(app, db)
     if _truthy(app.config.get("COMPANION_MIGRATE_AT_START",
                               os.environ.get("COMPANION_MIGRATE_AT_START", ""))):
