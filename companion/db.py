@@ -380,8 +380,12 @@ def init_app(app: Flask) -> None:
     options["pool_pre_ping"] = False  # checked when rested instead: _check_when_rested
     app.config["SQLALCHEMY_ENGINE_OPTIONS"] = options
     db.init_app(app)
+    raw = app.config.get("COMPANION_DB_CHECK_AFTER", os.environ.get("COMPANION_DB_CHECK_AFTER", CHECK_AFTER_REST))
+    try:
+        rest = float(raw)
+    except (TypeError, ValueError):
+        raise RuntimeError(f"COMPANION_DB_CHECK_AFTER must be a number of seconds, not {raw!r}") from None
     with app.app_context():
-        rest = float(app.config.get("COMPANION_DB_CHECK_AFTER", CHECK_AFTER_REST))
         for engine in db.engines.values():
             _check_when_rested(engine, rest)
     migrate.init_app(app, db)
