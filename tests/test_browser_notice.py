@@ -1,6 +1,7 @@
 """The notice after saving a round stays in sight (issue 14, seen in a
 newcomer's walk: the page scrolled to the saved round and left "Round 1
-saved. Undo" far above the screen), and closes with its ×."""
+saved. Undo" far above the screen), leaves the players' names in sight below
+it (a later walk: the notice covered them), and closes with its ×."""
 
 from __future__ import annotations
 
@@ -32,6 +33,12 @@ def test_the_saved_notice_and_its_undo_stay_in_sight(live, browser, api, viewpor
     assert page.evaluate("window.scrollY") > 0  # the page did scroll down to the round saved
     assert notice.evaluate(IN_SIGHT), viewport
     assert notice.locator("button[type=submit]").evaluate(IN_SIGHT), viewport
+    # the players' names (the scoreboard's head row) show below the notice, not under it
+    names = page.locator(".scores thead th").nth(2)
+    assert names.inner_text().startswith("Ana")  # "Ana ★": she leads
+    under = notice.evaluate("el => el.getBoundingClientRect().bottom")
+    assert names.evaluate("el => el.getBoundingClientRect().top") >= under, viewport
+    assert page.locator(".scores #round-1").evaluate(IN_SIGHT), viewport
     notice.locator(".flash-close").click()
     assert page.locator(".undo-notice").count() == 0
     ctx.close()
