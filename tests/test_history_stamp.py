@@ -105,9 +105,9 @@ def test_a_round_save_and_a_game_read_take_few_connections(app, api, full_game):
     """Each connection taken from the pool costs a round trip or three on
     PostgreSQL (its check, BEGIN, the ROLLBACK that gives it back), so the
     hot paths are counted: a round save takes two (the read the engine
-    decides on, with the players' ids, and the short write: its answer is
-    built from what it read and wrote) and a game's JSON after a change two
-    (the game's stamp, then one snapshot)."""
+    decides on and the short write, whose claim reads the players' ids: its
+    answer is built from what it read and wrote), four statements in all, and
+    a game's JSON after a change two (the game's stamp, then one snapshot)."""
     from sqlalchemy import event
 
     head = {k: v for k, v in full_game["record"].items() if k != "rounds"}
@@ -117,11 +117,20 @@ def test_a_round_save_and_a_game_read_take_few_connections(app, api, full_game):
     with app.app_context():
         pool = db.engine.pool
     listener = lambda *_: taken.append(1)  # noqa: E731
+    statements: list[str] = []
+    counted = lambda _c, _cur, stmt, *_: statements.append(stmt.split()[0].upper())  # noqa: E731
     event.listen(pool, "checkout", listener)
+    with app.app_context():
+        engine = db.engine
+    event.listen(engine, "before_cursor_execute", counted)
     try:
         r = api.post(f"/api/games/{gid}/rounds", json={**full_game["record"]["rounds"][1], "number": 2})
+        event.remove(engine, "before_cursor_execute", counted)
         assert r.status_code == 201
         assert len(taken) == 2
+        # the game with its rounds; the claim (with the summary and the players' ids);
+        # the new round; the history stamp
+        assert statements == ["SELECT", "UPDATE", "INSERT", "UPDATE"]
         taken.clear()
         read = api.get(f"/api/games/{gid}")
         assert read.status_code == 200
@@ -143,7 +152,7 @@ def test_on_postgresql_a_saves_read_runs_without_a_transaction_and_its_write_wit
         if db.engine.dialect.name != "postgresql":
             pytest.skip("PostgreSQL only: SQLite's reads begin no transaction on the server")
     modes = []
-    real_read, real_claim = change._read_tail, change._claim
+    real_read, real_claim = change._read_tail, change._claim_at
 
     def read(*args, **kwargs):
         modes.append(("read", db.session.connection().connection.dbapi_connection.autocommit))
@@ -154,7 +163,7 @@ def test_on_postgresql_a_saves_read_runs_without_a_transaction_and_its_write_wit
         return real_claim(*args, **kwargs)
 
     monkeypatch.setattr(change, "_read_tail", read)
-    monkeypatch.setattr(change, "_claim", claim)
+    monkeypatch.setattr(change, "_claim_at", claim)
     head = {k: v for k, v in full_game["record"].items() if k != "rounds"}
     gid = api.post("/api/games", json=head).get_json()["id"]
     assert api.post(f"/api/games/{gid}/rounds", json=full_game["record"]["rounds"][0]).status_code == 201

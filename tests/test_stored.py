@@ -458,11 +458,16 @@ def test_a_change_that_loses_its_claims_is_made_on_its_last_try_under_the_lock(a
     real = change._claim
     tries = []
 
-    def busy(game_id, revision, summary=None):
+    def busy(game_id, revision, plan):
         tries.append(revision)
-        return None if revision is not None else real(game_id, revision, summary)
+        return None  # another device was quicker
 
-    monkeypatch.setattr(change, "_claim", busy)
+    def locked(game_id, revision=None):
+        tries.append(revision)
+        return real(game_id, revision)
+
+    monkeypatch.setattr(change, "_claim_at", busy)
+    monkeypatch.setattr(change, "_claim", locked)
     head = {k: v for k, v in full_game["record"].items() if k != "rounds"}
     gid = api.post("/api/games", json=head).get_json()["id"]
     for n, rnd in enumerate(full_game["record"]["rounds"][:3], start=1):
@@ -471,7 +476,8 @@ def test_a_change_that_loses_its_claims_is_made_on_its_last_try_under_the_lock(a
         assert r.status_code == 201, r.get_json()
         assert len(tries) == change.ATTEMPTS and tries[-1] is None  # two lost claims, then the lock
         read = api.get(f"/api/games/{gid}").get_json()
-        assert r.get_json()["game"] == read
+        assert r.get_json()["game"] == read  # the players' ids too, read under the lock
+        assert set(read["player_ids"]) == {"Ana", "Ben", "Chen", "Dee"}
         assert [x["number"] for x in read["rounds"]] == list(range(1, n + 1))
     # the fixture's hand-worked rounds: Ana 0+35+14, Ben 23+0+52, Chen 41+8+0, Dee 12+19+(7+50)
     assert read["rounds"][2]["totals"] == {"Ana": 49, "Ben": 75, "Chen": 49, "Dee": 88}

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from contextvars import ContextVar
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 from sqlalchemy import Text, bindparam, cast, func, select
@@ -17,9 +17,10 @@ from sqlalchemy.exc import IntegrityError
 
 from ..db import db
 from ..i18n import gettext
-from ..models import GameRow, RoundRow
+from ..models import GameRow, PlayerRow, RoundRow
 from ..rules.errors import Problem
 from ..rules.state import SCORING_VERSION, GameState, RoundResult
+from ..rules.stats import name_key
 from .store import NotFound, _players_lines, _rederive, _summary_columns, head_of
 from .tx import end_read, transaction
 from .values import (
@@ -34,40 +35,71 @@ ATTEMPTS = 3
 holds the game's lock from the read to the write."""
 
 
+@dataclass(frozen=True)
+class _Claimed:
+    """What a change's claim took.
+
+    :ivar revision: the game's revision after the claim.
+    :ivar player_ids: the roster ids of the players the change named
+        (:attr:`_Write.players`), ``{name: id}`` (a name not on the roster
+        left out), read by the claim's own statement.
+    """
+
+    revision: int
+    player_ids: dict[str, int]
+
+
 @dataclass
 class _Write:
     """A change worked out and ready to write.
 
     :ivar apply: writes the change's rounds; runs in the transaction, after
-        the claim, and returns the change's outcome.
+        the claim, is given what the claim took (:class:`_Claimed`) and
+        returns the change's outcome.
     :ivar summary: the game's summary columns after the change
         (:func:`.store._summary_columns`), stored by the claim itself when the
         game is still as read (one statement less), else after ``apply``;
         ``None`` when ``apply`` stores the game whole.
     :ivar lines: write the players' lines after ``apply`` (the game is or was
         finished: only a finished game has lines).
+    :ivar players: names whose roster ids the claim reads back (an answer
+        shows them beside the names).
     """
 
-    apply: Callable[[], Any]
+    apply: Callable[[_Claimed], Any]
     summary: dict[str, Any] | None = None
     lines: bool = True
+    players: tuple[str, ...] = ()
 
 
 _GAME, _ROUND = GameRow.__table__, RoundRow.__table__
 _G, _R = _GAME.c, _ROUND.c
 # Core statements on the tables (no ORM work per statement), built once:
 # building one costs about as much as running it.
-_CLAIM_ANY = (
+_P = PlayerRow.__table__.c
+_CLAIM = (
     _GAME.update()
     .where(_G.id == bindparam("game_id"), _G.shelf != "trash")
     .values(revision=_G.revision + 1, updated_at=func.now())
 )
-_CLAIM_AT = _CLAIM_ANY.where(_G.revision == bindparam("revision"))
+_CLAIM_ANY = _CLAIM.returning(_G.revision)
 _SUMMARY_KEYS = ("summary", "status", "rounds_played", "engine_version", "recheck_problem")
 _NEW_SUMMARY = {k: bindparam(f"new_{k}") for k in _SUMMARY_KEYS}
-_CLAIM_STORING = _CLAIM_AT.values(_NEW_SUMMARY).returning(_G.revision)
-_CLAIM_ANY = _CLAIM_ANY.returning(_G.revision)
-_CLAIM_AT = _CLAIM_AT.returning(_G.revision)
+
+
+@cache
+def _claim_statement(storing: bool, players: int) -> Any:
+    """The claim of a game still at ``revision``: storing the summary too when
+    ``storing``, and handing back, beside the new revision, the roster id of
+    each of ``players`` names (``key_0``, ``key_1``…: one small subquery
+    each, so no round trip of their own). Built once per shape."""
+    stmt = _CLAIM.where(_G.revision == bindparam("revision"))
+    if storing:
+        stmt = stmt.values(_NEW_SUMMARY)
+    ids = (select(_P.id).where(_P.key == bindparam(f"key_{i}")).scalar_subquery() for i in range(players))
+    return stmt.returning(_G.revision, *ids)
+
+
 _JSON_ONCE = ("summary", "rules", "players", "away")
 """The game's JSON columns, read as text beside each of its rounds and decoded once."""
 _TAIL = (
@@ -89,38 +121,43 @@ in one query."""
 # much as running it)
 
 
-_claimed: ContextVar[tuple[int, int] | None] = ContextVar("claimed", default=None)
-"""(game id, its revision after the claim) while a change's write runs:
-what :func:`_revision_now` answers without asking the database again."""
-
-
-def _claim(game_id: int, revision: int | None, summary: dict[str, Any] | None = None) -> int | None:
+def _claim(game_id: int, revision: int | None = None) -> int | None:
     """Raise the game's revision (taking its write lock) if it still is
-    ``revision`` (``None``: whatever it is), storing ``summary`` (the
-    game's summary columns) in the same statement.
+    ``revision`` (``None``: whatever it is).
 
     :return: the game's new revision; ``None`` when it was not ``revision``
         (or the game is gone)."""
     if revision is None:
         return db.session.execute(_CLAIM_ANY, {"game_id": game_id}).scalar()
-    if summary is None:
-        return db.session.execute(_CLAIM_AT, {"game_id": game_id, "revision": revision}).scalar()
-    return db.session.execute(_CLAIM_STORING, {"game_id": game_id, "revision": revision,
-                                               **_summary_params(summary)}).scalar()
+    return db.session.execute(_claim_statement(False, 0), {"game_id": game_id, "revision": revision}).scalar()
+
+
+def _claim_at(game_id: int, revision: int, plan: _Write) -> _Claimed | None:
+    """Raise the game's revision (taking its write lock) if it still is
+    ``revision``, storing ``plan``'s summary and reading its players' roster
+    ids in the same statement.
+
+    :return: what the claim took; ``None`` when the game was not at
+        ``revision`` (or is gone)."""
+    keys = [name_key(n) for n in plan.players]
+    params: dict[str, Any] = {"game_id": game_id, "revision": revision,
+                              **{f"key_{i}": k for i, k in enumerate(keys)}}
+    if plan.summary is not None:
+        params.update(_summary_params(plan.summary))
+    row = db.session.execute(_claim_statement(plan.summary is not None, len(keys)), params).first()
+    if row is None:
+        return None
+    return _Claimed(row[0], {n: pid for n, pid in zip(plan.players, row[1:]) if pid is not None})
 
 
 def _summary_params(summary: dict[str, Any]) -> dict[str, Any]:
     return {f"new_{k}": summary[k] for k in _SUMMARY_KEYS}
 
 
-def _apply(plan: _Write, game_id: int, revision: int, summary_stored: bool = False) -> Any:
-    """Run a change's write, the game's claimed revision at hand; then store
-    the game's summary (unless the claim did) and its players' lines."""
-    token = _claimed.set((game_id, revision))
-    try:
-        outcome = plan.apply()
-    finally:
-        _claimed.reset(token)
+def _apply(plan: _Write, game_id: int, claimed: _Claimed, summary_stored: bool = False) -> Any:
+    """Run a change's write with what its claim took; then store the game's
+    summary (unless the claim did) and its players' lines."""
+    outcome = plan.apply(claimed)
     if plan.summary is not None:
         if not summary_stored:
             db.session.execute(_STORE_SUMMARY, {"game_id": game_id, **_summary_params(plan.summary)})
@@ -163,15 +200,10 @@ class _Stored:
 
 @dataclass(frozen=True)
 class _Tail:
-    """A game's head, summary and rounds from ``first`` on, as read for a change.
-
-    :ivar player_ids: the players' roster ids (``{name: id}``), read with the
-        game when the change asked for the whole game (see :meth:`view`).
-    """
+    """A game's head, summary and rounds from ``first`` on, as read for a change."""
 
     row: _Head
     rounds: list[_Stored]
-    player_ids: dict[str, int] | None = None
 
     def state_before(self, number: int) -> GameState:
         """The game after round ``number - 1`` (from the stored results)."""
@@ -218,8 +250,8 @@ def _decoded(value: Any) -> Any:
 
 def _read_tail(game_id: int, first: int | None, whole: bool = False) -> _Tail:
     """The game's row and its rounds numbered ``first - 1`` and after (the
-    last one only from ``first = None``; all of them when ``whole``, with the
-    players' roster ids), in one query.
+    last one only from ``first = None``; all of them when ``whole``), in one
+    query.
 
     :raises NotFound: no such game (or it is in the trash).
     """
@@ -239,12 +271,7 @@ def _read_tail(game_id: int, first: int | None, whole: bool = False) -> _Tail:
         raise _Moved()  # the rounds are not the ones the game's row counts
     if any(r.result is None for r in rounds):
         raise _Stale()
-    player_ids = None
-    if whole:
-        from ..player_records import ids_by_name
-
-        player_ids = ids_by_name(row.players)
-    return _Tail(row, rounds, player_ids)
+    return _Tail(row, rounds)
 
 
 def _bare_read() -> None:
@@ -268,7 +295,7 @@ class _Moved(Exception):
 
 def _change(game_id: int, first: int | None, decide: Callable[[_Tail], Any], whole: bool = False) -> Any:
     """Run a change of one game: read what it needs (rounds from ``first``;
-    all of them and the players' roster ids when ``whole``),
+    all of them when ``whole``),
     ``decide`` (which runs the engine and returns an outcome, or a
     :class:`_Write`), then write it in one short transaction if the game is
     still as read. The last try holds the game's lock from the read on.
@@ -282,12 +309,12 @@ def _change(game_id: int, first: int | None, decide: Callable[[_Tail], Any], who
         try:
             if locked:
                 with transaction():
-                    claimed = _claim(game_id, None)
-                    if claimed is None:
+                    revision = _claim(game_id)
+                    if revision is None:
                         raise NotFound(f"no game {game_id}")
                     plan = decide(_read_tail(game_id, first, whole))
                     if isinstance(plan, _Write):
-                        return _apply(plan, game_id, claimed)
+                        return _apply(plan, game_id, _Claimed(revision, _ids_of(plan.players)))
                     db.session.rollback()
                     return plan
             _bare_read()
@@ -298,7 +325,7 @@ def _change(game_id: int, first: int | None, decide: Callable[[_Tail], Any], who
             if not isinstance(plan, _Write):
                 return plan
             with transaction():
-                claimed = _claim(game_id, revision, plan.summary)
+                claimed = _claim_at(game_id, revision, plan)
                 if claimed is not None:
                     return _apply(plan, game_id, claimed, summary_stored=True)
         except _Stale:
@@ -318,12 +345,18 @@ _STORE_SUMMARY = _GAME.update().where(_G.id == bindparam("game_id")).values(_NEW
 
 
 def _revision_now(game_id: int) -> int:
-    """The game's revision inside the change's transaction (after its claim):
-    the one the claim returned, else read."""
-    claimed = _claimed.get()
-    if claimed is not None and claimed[0] == game_id:
-        return claimed[1]
+    """The game's revision, read inside the caller's transaction."""
     return db.session.execute(_REVISION, {"game_id": game_id}).scalar_one()
+
+
+def _ids_of(players: tuple[str, ...]) -> dict[str, int]:
+    """The roster ids of ``players`` (a query of its own: :func:`_claim_at`
+    reads them in its statement)."""
+    if not players:
+        return {}
+    from ..player_records import ids_by_name
+
+    return ids_by_name(players)
 
 
 def _update_game(game_id: int, state: GameState, was_finished: bool = True) -> None:

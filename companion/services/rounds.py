@@ -18,7 +18,7 @@ from ..rules.errors import Problem, Problems
 from ..rules.read_round import parse_round
 from ..rules.state import GameState, RoundResult
 from ..rules.state import check_round_at as check_round
-from .change import _change, _read_tail, _revision_now, _Tail, _Write
+from .change import _change, _Claimed, _read_tail, _Tail, _Write
 from .store import NotFound, _summary_columns
 from .tx import end_read
 from .values import (
@@ -107,17 +107,17 @@ def add_round(game_id: int, data: Any, number: int | None = None, confirm: bool 
         after, result = state.advance(rnd)
         added, columns = RoundView(nxt, 1, rnd.as_dict(), result), _summary_columns(after)
 
-        def write():
+        def write(claimed: _Claimed):
             db.session.execute(_INSERT_ROUND, {"game_id": game_id, "number": nxt, "data": added.data,
                                                "version": 1, "result": result.as_dict()})
             if idempotency_key is not None:
                 db.session.add(RoundRequest(game_id=game_id, key=idempotency_key, number=nxt))
                 db.session.flush()
-            revision = _revision_now(game_id)
-            return Saved(added, revision, game=tail.view(after, added, revision, columns["summary"]),
-                         player_ids=tail.player_ids)
+            game = tail.view(after, added, claimed.revision, columns["summary"])
+            return Saved(added, claimed.revision, game=game, player_ids=claimed.player_ids)
 
-        return _Write(write, columns, lines=tail.row.status == "finished" or after.finished)
+        return _Write(write, columns, lines=tail.row.status == "finished" or after.finished,
+                      players=tuple(tail.row.players))
 
     return _change(game_id, None, decide, whole=True)
 
@@ -169,7 +169,7 @@ def replace_round(game_id: int, number: int, data: Any, version: int | None = No
         final, replayed = _replayed(after, later)
         new_version = stored.version + 1
 
-        def write():
+        def write(claimed: _Claimed):
             done = db.session.execute(
                 update(RoundRow).where(RoundRow.id == stored.id, RoundRow.version == stored.version)
                 .values(data=rnd.as_dict(), version=new_version, result=result.as_dict(),
@@ -182,7 +182,7 @@ def replace_round(game_id: int, number: int, data: Any, version: int | None = No
                 db.session.execute(update(RoundRow).where(RoundRow.id == r.id)
                                    .values(result=res.as_dict())
                                    .execution_options(synchronize_session=False))
-            return Saved(RoundView(number, new_version, rnd.as_dict(), result), _revision_now(game_id),
+            return Saved(RoundView(number, new_version, rnd.as_dict(), result), claimed.revision,
                          previous=dict(stored.data))
 
         return _Write(write, _summary_columns(final))
@@ -209,9 +209,9 @@ def delete_last_round(game_id: int, number: int) -> Deleted | Conflicted:
                 "Only the last round (%(last)s) can be deleted.", last=last))])
         state = tail.state_before(number)
 
-        def write():
+        def write(claimed: _Claimed):
             db.session.execute(db.delete(RoundRow).where(RoundRow.id == stored.id))
-            return Deleted(number, dict(stored.data), _revision_now(game_id))
+            return Deleted(number, dict(stored.data), claimed.revision)
 
         return _Write(write, _summary_columns(state))
 

@@ -74,7 +74,7 @@ def _reseat(game_id: int, rewrite: Callable[[dict[str, Any]], dict[str, Any]]) -
         before = table_of(head_of(tail.row))
         record = rewrite({**before.as_dict(), "rounds": [dict(r.data) for r in tail.rounds]})
         game = read_game(record, confirm=True)
-        return _Write(lambda: _store(game_id, before.players, record, game))
+        return _Write(lambda _claimed: _store(game_id, before.players, record, game))
 
     if isinstance(_change(game_id, 1, decide), Conflicted):
         raise RecordError([Problem("", "edit_conflict",
