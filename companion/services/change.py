@@ -73,10 +73,9 @@ class _Write:
 
 
 _GAME, _ROUND = GameRow.__table__, RoundRow.__table__
-_G, _R = _GAME.c, _ROUND.c
+_G, _R, _P = _GAME.c, _ROUND.c, PlayerRow.__table__.c
 # Core statements on the tables (no ORM work per statement), built once:
 # building one costs about as much as running it.
-_P = PlayerRow.__table__.c
 _CLAIM = (
     _GAME.update()
     .where(_G.id == bindparam("game_id"), _G.shelf != "trash")
@@ -88,15 +87,15 @@ _NEW_SUMMARY = {k: bindparam(f"new_{k}") for k in _SUMMARY_KEYS}
 
 
 @cache
-def _claim_statement(storing: bool, players: int) -> Any:
+def _claim_statement(storing: bool, names: int) -> Any:
     """The claim of a game still at ``revision``: storing the summary too when
     ``storing``, and handing back, beside the new revision, the roster id of
-    each of ``players`` names (``key_0``, ``key_1``…: one small subquery
+    each of ``names`` name keys (``key_0``, ``key_1``…: one small subquery
     each, so no round trip of their own). Built once per shape."""
     stmt = _CLAIM.where(_G.revision == bindparam("revision"))
     if storing:
         stmt = stmt.values(_NEW_SUMMARY)
-    ids = (select(_P.id).where(_P.key == bindparam(f"key_{i}")).scalar_subquery() for i in range(players))
+    ids = (select(_P.id).where(_P.key == bindparam(f"key_{i}")).scalar_subquery() for i in range(names))
     return stmt.returning(_G.revision, *ids)
 
 
@@ -117,8 +116,6 @@ _TAIL = (
 )
 """A game's row and its rounds from ``start`` on (and always its last one),
 in one query."""
-# (the statements of every change, built once: building one costs about as
-# much as running it)
 
 
 def _claim(game_id: int, revision: int | None = None) -> int | None:
