@@ -66,3 +66,28 @@ def test_one_word_names_stay_whole_in_the_round_form(live, browser, api, viewpor
     assert page.locator(".next .engine strong").evaluate(ONE_LINE), viewport
     assert page.locator(".next .engine .domino").bounding_box()["width"] >= 120, viewport  # the tile not shrunk
     ctx.close()
+
+
+WHOLE = "el => el.scrollWidth <= el.clientWidth"
+"""The element shows all its text (nothing cut off with an ellipsis)."""
+
+
+@pytest.mark.parametrize("viewport", [{"width": 1024, "height": 768}, {"width": 1280, "height": 800}])
+def test_four_players_long_names_show_whole_in_the_scoreboard_head(live, browser, api, viewport):
+    """A walk found "Bartholomew" cut to "Bartholo…" above a scoreboard column
+    with room to spare: with four players on a tablet the names show whole,
+    the leader's crown beside his."""
+    players = ["Bartholomew", "Guinevere", "Александра", "Ben"]
+    gid = api.post("/api/games", json={"set": 12, "players": players, "first_starter": "Ben"}).get_json()["id"]
+    api.post(f"/api/games/{gid}/rounds", json={"ended": "domino", "hands": {
+        "Bartholomew": {"pips": 0}, "Guinevere": {"pips": 12}, "Александра": {"pips": 7}, "Ben": {"pips": 3}}})
+    ctx = browser.new_context(viewport=viewport)
+    page = ctx.new_page()
+    page.goto(f"{live}/?token={TOKEN}")
+    page.goto(f"{live}/games/{gid}")
+    heads = page.locator(".scores thead .name")
+    assert [heads.nth(i).inner_text() for i in range(4)] == players
+    for i in range(4):
+        assert heads.nth(i).evaluate(WHOLE), (viewport, players[i])
+    assert page.locator(".scores thead th").nth(2).locator(".crown").count() == 1  # Bartholomew leads
+    ctx.close()
