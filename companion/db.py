@@ -372,11 +372,9 @@ def init_app(app: Flask) -> None:
     uri = app.config["SQLALCHEMY_DATABASE_URI"]
     create_sqlite_file(uri)
     path = _sqlite_path(uri)
-    if path is not None:
-        options = dict(app.config.get("SQLALCHEMY_ENGINE_OPTIONS") or {})
-        options["connect_args"] = {**options.get("connect_args", {}), "factory": _turn_taking_factory(path)}
-        app.config["SQLALCHEMY_ENGINE_OPTIONS"] = options
     options = dict(app.config.get("SQLALCHEMY_ENGINE_OPTIONS") or {})
+    if path is not None:
+        options["connect_args"] = {**options.get("connect_args", {}), "factory": _turn_taking_factory(path)}
     options["pool_pre_ping"] = False  # checked when rested instead: _check_when_rested
     app.config["SQLALCHEMY_ENGINE_OPTIONS"] = options
     db.init_app(app)

@@ -460,9 +460,11 @@ def regulars(limit: int = 12, days: int = 120, today: date | None = None) -> lis
              .where(P.archived.is_(False), L.played_on >= since)
              .group_by(P.id, P.name).order_by(func.count().desc(), P.name).limit(limit))
     names: list[str] = []
-    for found in (db.session.execute(nights).scalars(), db.session.execute(games).scalars(),
-                  known_names(limit)):
-        names += [n for n in found if n not in names][: limit - len(names)]
+    for more in (lambda: db.session.execute(nights).scalars(), lambda: db.session.execute(games).scalars(),
+                 lambda: known_names(limit)):
+        if len(names) >= limit:
+            break  # the later lists are not read
+        names += [n for n in more() if n not in names][: limit - len(names)]
     return names
 
 

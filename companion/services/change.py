@@ -6,13 +6,12 @@ changed the game meanwhile (the last try holds the game's lock throughout).
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from sqlalchemy import Text, bindparam, cast, func, select
+from sqlalchemy import bindparam, func, select
 from sqlalchemy.exc import IntegrityError
 
 from ..db import db
@@ -21,7 +20,16 @@ from ..models import GameRow, PlayerRow, RoundRow
 from ..rules.errors import Problem
 from ..rules.state import SCORING_VERSION, GameState, RoundResult
 from ..rules.stats import name_key
-from .store import NotFound, _players_lines, _rederive, _summary_columns, head_of
+from .store import (
+    _JSON_ONCE,
+    NotFound,
+    _as_text,
+    _decoded,
+    _players_lines,
+    _rederive,
+    _summary_columns,
+    head_of,
+)
 from .tx import end_read, transaction
 from .values import (
     Conflicted,
@@ -99,13 +107,11 @@ def _claim_statement(storing: bool, names: int) -> Any:
     return stmt.returning(_G.revision, *ids)
 
 
-_JSON_ONCE = ("summary", "rules", "players", "away")
-"""The game's JSON columns, read as text beside each of its rounds and decoded once."""
 _TAIL = (
     select(
         _G.id, _G.created_at, _G.revision, _G.view_key, _G.rounds_played, _G.status, _G.shelf,
         _G.engine_version, _G.kind, _G.set_n, _G.first_starter,
-        *(cast(_G[c], Text).label(c) for c in _JSON_ONCE),
+        *(_as_text(_G[c]) for c in _JSON_ONCE),
         _R.id.label("round_id"), _R.number, _R.version, _R.data, _R.result,
     )
     .select_from(_GAME.outerjoin(
@@ -157,7 +163,7 @@ def _apply(plan: _Write, game_id: int, claimed: _Claimed, summary_stored: bool =
     outcome = plan.apply(claimed)
     if plan.summary is not None:
         if not summary_stored:
-            db.session.execute(_STORE_SUMMARY, {"game_id": game_id, **_summary_params(plan.summary)})
+            _store_summary(game_id, plan.summary)
         if plan.lines:
             _players_lines(game_id)
     return outcome
@@ -240,11 +246,6 @@ _LAST_ONLY = 2**31 - 1
 """``start`` when only the last round is read."""
 
 
-def _decoded(value: Any) -> Any:
-    """A JSON column read as text (decoded here, once per game)."""
-    return json.loads(value) if isinstance(value, str) else value
-
-
 def _read_tail(game_id: int, first: int | None, whole: bool = False) -> _Tail:
     """The game's row and its rounds numbered ``first - 1`` and after (the
     last one only from ``first = None``; all of them when ``whole``), in one
@@ -259,7 +260,7 @@ def _read_tail(game_id: int, first: int | None, whole: bool = False) -> _Tail:
     g = rows[0]
     row = _Head(g.id, g.created_at, g.revision, g.view_key, g.rounds_played, g.status, g.shelf,
                 g.engine_version, g.kind, g.set_n, g.first_starter,
-                *(_decoded(getattr(g, c)) for c in _JSON_ONCE))
+                **{c: _decoded(getattr(g, c)) for c in _JSON_ONCE})
     if row.summary is None or row.engine_version != SCORING_VERSION:
         raise _Stale()
     rounds = [_Stored(r.round_id, r.number, r.version, r.data, r.result) for r in rows if r.number is not None]
@@ -337,13 +338,7 @@ def _change(game_id: int, first: int | None, decide: Callable[[_Tail], Any], who
                               gettext("This round was just saved from another device.")))
 
 
-_REVISION = select(_G.revision).where(_G.id == bindparam("game_id"))
 _STORE_SUMMARY = _GAME.update().where(_G.id == bindparam("game_id")).values(_NEW_SUMMARY)
-
-
-def _revision_now(game_id: int) -> int:
-    """The game's revision, read inside the caller's transaction."""
-    return db.session.execute(_REVISION, {"game_id": game_id}).scalar_one()
 
 
 def _ids_of(players: tuple[str, ...]) -> dict[str, int]:
@@ -356,10 +351,12 @@ def _ids_of(players: tuple[str, ...]) -> dict[str, int]:
     return ids_by_name(players)
 
 
-def _update_game(game_id: int, state: GameState, was_finished: bool = True) -> None:
-    """Store the game's summary after a change, and its players' lines unless
-    the game was in progress and still is (only a finished game has lines:
-    :func:`companion.player_lines.refresh_games` would find none to write)."""
-    db.session.execute(_STORE_SUMMARY, {"game_id": game_id, **_summary_params(_summary_columns(state))})
-    if was_finished or state.finished:
-        _players_lines(game_id)
+def _store_summary(game_id: int, summary: dict[str, Any]) -> None:
+    """Store the game's summary columns (:func:`.store._summary_columns`)."""
+    db.session.execute(_STORE_SUMMARY, {"game_id": game_id, **_summary_params(summary)})
+
+
+def _update_game(game_id: int, state: GameState) -> None:
+    """Store the game's summary after a change (an undo's), and its players' lines."""
+    _store_summary(game_id, _summary_columns(state))
+    _players_lines(game_id)

@@ -4,18 +4,20 @@ results, their revision, and every game derived again by the current engine.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from typing import Any
 
-from sqlalchemy import Text, bindparam, type_coerce, update
+from sqlalchemy import bindparam, update
 
 from ..db import db
 from ..models import GameRow, RoundRow
 from ..rules import Game, RecordError, read_game
 from ..rules.state import SCORING_VERSION, RoundResult
 from .store import (
+    _JSON_ONCE,
     NotFound,
+    _as_text,
+    _decoded,
     _players_lines,
     _rederive,
     _remember_players,
@@ -92,12 +94,10 @@ def store_games(games: Sequence[Game]) -> list[int]:
     return ids
 
 
-_JSON_ONCE = ("rules", "players", "away", "summary")
-"""The game's JSON columns, read as text beside each of its rounds and decoded once."""
 _GAME_COLUMNS = (GameRow.id, GameRow.created_at, GameRow.revision, GameRow.view_key, GameRow.shelf,
                  GameRow.kind, GameRow.set_n, GameRow.first_starter, GameRow.engine_version,
                  GameRow.recheck_problem,
-                 *(type_coerce(getattr(GameRow, c), Text).label(c) for c in _JSON_ONCE))
+                 *(_as_text(GameRow.__table__.c[c]) for c in _JSON_ONCE))
 _ROUND_COLUMNS = (RoundRow.number, RoundRow.version, RoundRow.data, RoundRow.result)
 _GAME_QUERY = (
     db.select(*_GAME_COLUMNS, *_ROUND_COLUMNS).select_from(GameRow)
@@ -108,11 +108,6 @@ _GAME_QUERY = (
 _STAMP_QUERY = db.select(GameRow.revision, GameRow.engine_version, GameRow.recheck_problem,
                          GameRow.view_key, GameRow.shelf).where(GameRow.id == bindparam("game_id"))
 """What names the stored game as it is now (:func:`game_stamp`), built once."""
-
-
-def _decoded(value: Any) -> Any:
-    """A JSON column read as text (SQLite) or already decoded by the driver (PostgreSQL)."""
-    return json.loads(value) if isinstance(value, str) else value
 
 
 def get_game(game_id: int, include_trash: bool = False) -> GameView:

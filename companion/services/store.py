@@ -7,9 +7,10 @@ except :func:`store_results` and :class:`NotFound`.
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
-from sqlalchemy import update
+from sqlalchemy import Text, cast, update
 from sqlalchemy.orm import joinedload
 
 from ..db import db
@@ -42,6 +43,22 @@ def head_of(row: Any) -> dict[str, Any]:
     one way a stored game's head is read back: its ``away`` included)."""
     return record_head(kind=row.kind, set_n=row.set_n, rules=row.rules, players=row.players,
                        first_starter=row.first_starter, away=row.away)
+
+
+_JSON_ONCE = ("summary", "rules", "players", "away")
+"""A game's JSON columns, read as text beside each of its rounds
+(:func:`_as_text`) and decoded once per game (:func:`_decoded`)."""
+
+
+def _as_text(column: Any) -> Any:
+    """``column`` (a JSON column of the game) read as text, labelled with its
+    name: the database sends the text, decoded once by :func:`_decoded`."""
+    return cast(column, Text).label(column.key)
+
+
+def _decoded(value: Any) -> Any:
+    """A JSON column read as text, decoded (``None`` stays ``None``)."""
+    return json.loads(value) if isinstance(value, str) else value
 
 
 def _summary_columns(state: GameState) -> dict[str, Any]:

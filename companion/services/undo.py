@@ -20,7 +20,7 @@ from ..db import db
 from ..i18n import gettext
 from ..models import RoundRow
 from ..rules.state import check_round_at as check_round
-from .change import _claim, _read_tail, _revision_now, _Stale, _update_game
+from .change import _claim, _read_tail, _Stale, _update_game
 from .rounds import _replayed
 from .store import NotFound, _rederive
 from .tx import end_read, transaction
@@ -101,10 +101,11 @@ def undo(game_id: int, change: Change) -> Undone | NotUndone:
     for attempt in (1, 2):
         try:
             with transaction():
-                if _claim(game_id, change.revision) is None:
+                revision = _claim(game_id, change.revision)
+                if revision is None:
                     db.session.rollback()
                     return _not_undone(game_id, change)
-                return _apply(game_id, change)
+                return _apply(game_id, change, revision)
         except _Stale:
             end_read()
             if attempt == 2:
@@ -144,8 +145,9 @@ def _done_message(change: Change) -> str:
     return gettext("Round %(n)s is back as it was.", n=change.number)
 
 
-def _apply(game_id: int, change: Change) -> Undone:
-    """Undo ``change`` inside the transaction that claimed the game."""
+def _apply(game_id: int, change: Change, revision: int) -> Undone:
+    """Undo ``change`` inside the transaction that claimed the game (giving
+    it ``revision``)."""
     tail = _read_tail(game_id, change.number)
     stored = next((r for r in tail.rounds if r.number == change.number), None)
     last = tail.row.rounds_played
@@ -159,7 +161,7 @@ def _apply(game_id: int, change: Change) -> Undone:
                                 result=result.as_dict()))
         db.session.flush()
         _update_game(game_id, after)
-        return Undone(_done_message(change), _revision_now(game_id))
+        return Undone(_done_message(change), revision)
     if stored is None:
         raise NotFound(f"game {game_id} has no round {change.number}")
     state = tail.state_before(change.number)
@@ -168,7 +170,7 @@ def _apply(game_id: int, change: Change) -> Undone:
             raise NotFound(f"round {change.number} of game {game_id} is not the last")
         db.session.execute(db.delete(RoundRow).where(RoundRow.id == stored.id))
         _update_game(game_id, state)
-        return Undone(_done_message(change), _revision_now(game_id))
+        return Undone(_done_message(change), revision)
     later = [r for r in tail.rounds if r.number > change.number]
     rnd = check_round(state, change.previous, change.number, confirm=True, rounds_after=len(later))
     after, result = state.advance(rnd)
@@ -182,7 +184,7 @@ def _apply(game_id: int, change: Change) -> Undone:
         db.session.execute(update(RoundRow).where(RoundRow.id == r.id).values(result=res.as_dict())
                            .execution_options(synchronize_session=False))
     _update_game(game_id, final)
-    return Undone(_done_message(change), _revision_now(game_id))
+    return Undone(_done_message(change), revision)
 
 
 __all__ = ["ADDED", "CORRECTED", "DELETED", "Change", "NotUndone", "Undone", "undo"]

@@ -69,8 +69,14 @@ def _with_player_ids(games: list[dict[str, Any]]) -> list[dict[str, Any]]:
     docs/design.md gives them."""
     ids = records.ids_by_name({n for g in games for n in g.get("players", ())})
     for g in games:
-        g["player_ids"] = {n: ids[n] for n in g.get("players", ()) if n in ids}
+        _add_player_ids(g, ids)
     return games
+
+
+def _add_player_ids(game: dict[str, Any], ids: dict[str, int]) -> dict[str, Any]:
+    """``game``'s JSON with ``player_ids``: the ids of its players among ``ids``."""
+    game["player_ids"] = {n: ids[n] for n in game.get("players", ()) if n in ids}
+    return game
 
 
 def _game_json(game_id: int) -> dict[str, Any]:
@@ -86,8 +92,7 @@ def _saved_answer(game_id: int, outcome, status: int):
     if isinstance(outcome, (services.AlreadySaved, services.Conflicted)):
         return problems_response([outcome.problem], status=409)
     if outcome.game is not None and outcome.player_ids is not None:
-        data = outcome.game.as_json()  # as the save left it, not read again
-        data["player_ids"] = {n: outcome.player_ids[n] for n in data["players"] if n in outcome.player_ids}
+        data = _add_player_ids(outcome.game.as_json(), outcome.player_ids)  # as the save left it
         return jsonify(round=data["rounds"][-1], game=data), status
     try:
         data = _game_json(game_id)
