@@ -129,14 +129,8 @@ def register(scale) -> None:
     nights' requests measured beside the games' (:func:`scale_kinds`, a
     ``ROUTE_SETS`` entry)."""
     scale.NAMES[:] = PLAYERS
-    seen: dict[str, object] = {}
-
-    def seeder(app, size: int, before: int) -> None:
-        seen["app"] = app
-        link_events(app)
-
-    scale.SEEDERS.append(seeder)
-    scale.ROUTE_SETS.append(lambda seeded: scale_kinds(seen["app"]))
+    scale.SEEDERS.append(lambda app, size: link_events(app))
+    scale.ROUTE_SETS.append(lambda seeded: scale_kinds(seeded.app))
 
 
 def scale_kinds(app) -> dict[str, tuple]:
