@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from markupsafe import Markup
+from sqlalchemy.exc import IntegrityError
 
 from . import services
 from .db import db
@@ -92,11 +93,19 @@ class SeatEntry:
 
 
 def _access_row(game_id: int) -> PhoneAccessRow:
+    """The game's phone settings row, made on first use. Two devices opening
+    a new game's page at the same moment both find none and both make one;
+    the second meets the first's row (one per game) and reads that one."""
     row = db.session.get(PhoneAccessRow, game_id)
     if row is None:
-        with transaction():
-            row = PhoneAccessRow(game_id=game_id, join_key=new_view_key(), autosave=False)
-            db.session.add(row)
+        try:
+            with transaction():
+                row = PhoneAccessRow(game_id=game_id, join_key=new_view_key(), autosave=False)
+                db.session.add(row)
+        except IntegrityError:
+            row = db.session.get(PhoneAccessRow, game_id)
+            if row is None:
+                raise
     return row
 
 

@@ -221,3 +221,31 @@ def test_the_page_and_the_phones_poll_read_the_game_once(app, client, api, monke
     reads.clear()
     assert _status(client, gid)["number"] == 1
     assert len(reads) == 1
+
+
+def test_two_devices_opening_a_new_game_at_once_share_one_join_link(app, api, monkeypatch):
+    """Found under benchmarks/load.py: two first views of a game at the same
+    moment both made its phone settings and the second answered 500."""
+    from sqlalchemy import insert
+
+    from companion import phones
+    from companion.db import db
+    from companion.models import PhoneAccessRow
+
+    gid = _game(api)
+    made_first = "key-of-the-other-device"
+    own_key = phones.new_view_key
+
+    def other_device_first() -> str:
+        # the other device's page made the row between our look and our insert
+        with db.engine.begin() as conn:
+            conn.execute(insert(PhoneAccessRow).values(game_id=gid, join_key=made_first, autosave=False))
+        return own_key()
+
+    monkeypatch.setattr(phones, "new_view_key", other_device_first)
+    with app.test_request_context():
+        assert phones.access(gid).join_key == made_first
+    monkeypatch.setattr(phones, "new_view_key", own_key)
+    r = api.get(f"/games/{gid}")
+    assert r.status_code == 200
+    assert f"/j/{gid}/{made_first}" in r.get_data(as_text=True)
