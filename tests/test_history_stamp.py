@@ -175,3 +175,39 @@ def test_on_postgresql_a_saves_read_runs_without_a_transaction_and_its_write_wit
                 db.session.execute(db.text("UPDATE game SET kind = 'draw' WHERE id = :g"), {"g": gid})
                 raise RuntimeError("a write that fails halfway")
         assert services.get_game(gid).table.kind.value == "mexican_train"
+
+
+def test_on_postgresql_the_reads_that_name_a_kept_page_run_without_a_transaction(app, api, full_game):
+    """PostgreSQL: the one-statement reads that name what a kept page was made
+    from (the history stamp, a game's stamp) and the table view's poll run in
+    autocommit (no BEGIN, no ROLLBACK); a write after them is one transaction."""
+    from sqlalchemy import event
+
+    with app.app_context():
+        if db.engine.dialect.name != "postgresql":
+            pytest.skip("PostgreSQL only: SQLite's reads begin no transaction on the server")
+        engine = db.engine
+    head = {k: v for k, v in full_game["record"].items() if k != "rounds"}
+    gid = api.post("/api/games", json=head).get_json()["id"]
+    seen = []
+
+    def note(conn, _cursor, statement, _params, _context, _many):
+        seen.append((" ".join(statement.split())[:48], conn.connection.dbapi_connection.autocommit))
+
+    event.listen(engine, "before_cursor_execute", note)
+    try:
+        assert api.get("/api/games").status_code == 200
+        assert api.get(f"/api/games/{gid}").status_code == 200
+        assert api.get(f"/api/games/{gid}/revision").status_code == 200
+        reads = list(seen)
+        seen.clear()
+        assert api.post(f"/api/games/{gid}/rounds", json=full_game["record"]["rounds"][0]).status_code == 201
+    finally:
+        event.remove(engine, "before_cursor_execute", note)
+    small = ("SELECT history_stamp.n ", "SELECT game.revision, ")
+    assert [auto for sql, auto in reads if sql.startswith(small)] == [True, True, True]
+    # what a list or a game read afresh reads is one transaction (one snapshot)
+    afresh = [auto for sql, auto in reads if not sql.startswith(small)]
+    assert len(afresh) >= 2 and not any(afresh)
+    writes = [auto for sql, auto in seen if not sql.startswith("SELECT")]
+    assert len(writes) == 3 and not any(writes)

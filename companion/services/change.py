@@ -30,7 +30,7 @@ from .store import (
     _summary_columns,
     head_of,
 )
-from .tx import end_read, transaction
+from .tx import bare_read, end_read, transaction
 from .values import (
     Conflicted,
     GameView,
@@ -272,17 +272,6 @@ def _read_tail(game_id: int, first: int | None, whole: bool = False) -> _Tail:
     return _Tail(row, rounds)
 
 
-def _bare_read() -> None:
-    """On PostgreSQL, let a change's read (outside any transaction) run
-    without one of its own: no BEGIN and no ROLLBACK, two round trips less.
-    Its game and rounds are one query, so one snapshot all the same. The
-    connection goes back to the pool in its usual mode when the read ends
-    (SQLAlchemy resets an isolation level set this way)."""
-    session = db.session()
-    if not session.in_transaction() and session.get_bind().dialect.name == "postgresql":
-        session.connection(execution_options={"isolation_level": "AUTOCOMMIT"})
-
-
 class _Stale(Exception):
     """The game's stored results are missing or from another engine version."""
 
@@ -315,7 +304,7 @@ def _change(game_id: int, first: int | None, decide: Callable[[_Tail], Any], who
                         return _apply(plan, game_id, _Claimed(revision, _ids_of(plan.players)))
                     db.session.rollback()
                     return plan
-            _bare_read()
+            bare_read()
             tail = _read_tail(game_id, first, whole)
             revision = tail.row.revision
             end_read()

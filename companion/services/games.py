@@ -24,7 +24,7 @@ from .store import (
     record_head,
     store_results,
 )
-from .tx import end_read, transaction
+from .tx import end_read, first_row, transaction
 from .values import (
     GameView,
     Recheck,
@@ -152,8 +152,7 @@ def game_stamp(game_id: int) -> tuple[Any, ...]:
 
     :raises NotFound: no such game (or it is in the trash).
     """
-    row = db.session.execute(_STAMP_QUERY, {"game_id": game_id}).first()
-    end_read()
+    row = first_row(_STAMP_QUERY, {"game_id": game_id})
     if row is None or row.shelf == "trash":
         raise NotFound(f"no game {game_id}")
     return (game_id, *row)
@@ -164,10 +163,7 @@ def game_revision(game_id: int) -> int:
 
     :raises NotFound: no such game (or it is in the trash).
     """
-    row = db.session.execute(
-        db.select(GameRow.revision, GameRow.shelf).where(GameRow.id == game_id)
-    ).first()
-    end_read()
+    row = first_row(db.select(GameRow.revision, GameRow.shelf).where(GameRow.id == game_id))
     if row is None or row.shelf == "trash":
         raise NotFound(f"no game {game_id}")
     return row.revision

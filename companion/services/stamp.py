@@ -23,8 +23,8 @@ from typing import Any
 from sqlalchemy import event, select
 from sqlalchemy.orm import ORMExecuteState, Session
 
-from ..db import db
 from ..models import GameRow, HistoryStampRow, PlayerRow
+from .tx import first_row
 
 _WATCHED = frozenset({GameRow.__tablename__, PlayerRow.__tablename__})
 _FLAG = "companion.history_changed"
@@ -36,8 +36,10 @@ _BUMP = _TABLE.update().where(_TABLE.c.id == 1).values(n=_TABLE.c.n + 1)
 
 def history_stamp() -> int | None:
     """The number of the games and the roster as committed now; ``None`` when
-    the database has no stamp (then nothing may be kept under it)."""
-    return db.session.execute(_STAMP).scalar()
+    the database has no stamp (then nothing may be kept under it). The read
+    is ended (:func:`~.tx.first_row`)."""
+    row = first_row(_STAMP)
+    return None if row is None else row[0]
 
 
 @event.listens_for(Session, "after_flush")

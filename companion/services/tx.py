@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
+from typing import Any
 
+from sqlalchemy import Executable, Row
 from sqlalchemy.orm import scoped_session
 
 from ..db import db
@@ -52,3 +54,27 @@ def one_read() -> Iterator[None]:
     finally:
         _one_read.reset(token)
         db.session.rollback()
+
+
+def bare_read() -> None:
+    """On PostgreSQL, let the session's next read, outside any transaction,
+    run without one of its own: no BEGIN and no ROLLBACK, two round trips
+    less. Each statement then sees its own snapshot, so use it for a read of
+    one statement. The connection goes back to the pool in its usual mode
+    when the read ends (SQLAlchemy resets an isolation level set this way)."""
+    session = db.session()
+    if (not _one_read.get() and not session.in_transaction()
+            and session.get_bind().dialect.name == "postgresql"):
+        session.connection(execution_options={"isolation_level": "AUTOCOMMIT"})
+
+
+def first_row(statement: Executable, params: Mapping[str, Any] | None = None) -> Row[Any] | None:
+    """The first row of a read that is one statement (or ``None``), the read
+    then ended (:func:`end_read`); on PostgreSQL outside a transaction it
+    runs as a :func:`bare_read`. Used by the small reads that name what a
+    kept page was made from (a game's stamp, the history stamp) and by the
+    table view's poll."""
+    bare_read()
+    row = db.session.execute(statement, dict(params or {})).first()
+    end_read()
+    return row
