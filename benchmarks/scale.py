@@ -200,7 +200,7 @@ def game_routes(seeded: Seeded) -> dict[str, Route]:
         "game page": ("GET", f"/games/{some.id}", None, (200,), 0),
         "game JSON": ("GET", f"/api/games/{some.id}", None, (200,), 0),
         "round save": ("POST", next_save, own_body, (201,), 0),
-        "sheet PDF, first": ("GET", next_pdf, None, (200,), min(10, len(ids))),
+        "sheet PDF, first": ("GET", next_pdf, None, (200,), min(30, len(ids))),
         "sheet PDF, repeat": ("GET", f"/games/{some.id}/sheet.pdf", None, (200,), 0),
     }
 
