@@ -73,7 +73,8 @@ def first_row(statement: Executable, params: Mapping[str, Any] | None = None) ->
     then ended (:func:`end_read`); on PostgreSQL outside a transaction it
     runs as a :func:`bare_read`. Used by the small reads that name what a
     kept page was made from (a game's stamp, the history stamp) and by the
-    table view's poll."""
+    table view's poll. Not for a block that writes: ending the read rolls
+    back what the session holds (inside :func:`one_read` nothing is ended)."""
     bare_read()
     row = db.session.execute(statement, dict(params or {})).first()
     end_read()
