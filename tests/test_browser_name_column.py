@@ -91,3 +91,30 @@ def test_four_players_long_names_show_whole_in_the_scoreboard_head(live, browser
         assert heads.nth(i).evaluate(WHOLE), (viewport, players[i])
     assert page.locator(".scores thead th").nth(2).locator(".crown").count() == 1  # Bartholomew leads
     ctx.close()
+
+
+@pytest.mark.parametrize("viewport", [{"width": 1024, "height": 768}, {"width": 1280, "height": 800}])
+def test_the_table_view_shows_long_names_whole_with_room_to_spare(live, browser, api, viewport):
+    """A walk found "Bartholomew" cut to "Bartholo…" in the table view's
+    standings at 1024×768, with empty space beside the last round's points:
+    the name now takes all the row the rank, the points and the total leave.
+    The rank, the points and the total stay lined up from row to row."""
+    players = ["Bartholomew", "Guinevere", "Александра", "Ben"]
+    gid = api.post("/api/games", json={"set": 12, "players": players, "first_starter": "Ben"}).get_json()["id"]
+    api.post(f"/api/games/{gid}/rounds", json={"ended": "domino", "hands": {
+        "Bartholomew": {"pips": 130}, "Guinevere": {"pips": 12}, "Александра": {"pips": 0}, "Ben": {"pips": 3}}})
+    ctx = browser.new_context(viewport=viewport)
+    page = ctx.new_page()
+    page.goto(f"{live}/?token={TOKEN}")
+    page.goto(f"{live}/games/{gid}/table")
+    who = page.locator(".tv-list .who")
+    # standings: Александра 0, Ben 3, Guinevere 12, Bartholomew 130
+    assert [who.nth(i).inner_text() for i in range(4)] == ["Александра", "Ben", "Guinevere", "Bartholomew"]
+    for i in range(4):
+        assert who.nth(i).evaluate(WHOLE), (viewport, who.nth(i).inner_text())
+    for part in (".rank", ".last", ".total"):
+        edges = {round(page.locator(f".tv-list {part}").nth(i).bounding_box()["x"]
+                       + page.locator(f".tv-list {part}").nth(i).bounding_box()["width"] * (part == ".total"))
+                 for i in range(4)}
+        assert len(edges) == 1, (viewport, part, edges)  # one column: the same edge on every row
+    ctx.close()
