@@ -85,3 +85,21 @@ def test_a_new_game_with_these_players_moves_the_first_starter_one_seat(client, 
     assert api.get(f"/api/games/{gid}").get_json()["first_starter"] == "Dee"  # the old game is as it was
     assert client.post("/games/999999/rematch",
                        data={"csrf_token": csrf_token(client, f"/games/{gid}")}).status_code == 404
+
+
+def test_a_box_that_is_not_a_number_and_a_negative_count_are_both_shown_at_once(app, client, api):
+    """A walk typed "abc" for Ana and -5 for Ben: only "abc" came back, and
+    the -5 only on the next send. Now both at their rows, all typed kept."""
+    gid = _game(api)
+    r = _post(client, gid, out="2", **{"pips-0": "abc", "pips-1": "-5"})
+    assert r.status_code == 422
+    html = r.get_data(as_text=True)
+    assert 'id="err-0">“abc” is not a whole number.</p>' in html
+    assert 'id="err-1">Pips cannot be negative.</p>' in html
+    assert "Give the pips left" not in html  # Ana's box is refused once, not twice
+    assert 'value="abc"' in html and 'value="-5"' in html
+    assert count_rows(app)[1] == 0
+    # mended, the round is saved: Ana 12, Ben 5, Chen out
+    r = _post(client, gid, out="2", **{"pips-0": "12", "pips-1": "5"})
+    assert r.status_code == 302
+    assert [h["pips"] for h in api.get(f"/api/games/{gid}").get_json()["rounds"][0]["hands"].values()] == [12, 5, 0]

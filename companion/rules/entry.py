@@ -9,6 +9,7 @@ on the form into the round of a game record with these conventions applied.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import Any
 
 from .errors import Problem, Problems, tr
@@ -57,11 +58,27 @@ def complete_entry(table: Table, data: dict[str, Any]) -> tuple[dict[str, Any], 
     if any(_typed_out(h) for h in hands.values()):
         out["ended"] = "domino"
         return out, []
-    # the hands' own mistakes too (a negative count, more pips than a hand
-    # can hold), so that one send shows all there is to mend
+    # the hands' own mistakes too, so that one send shows all there is to mend
     problems = Problems()
     problems.error("ended", "bad_value", tr("Tap the player who went out, or Blocked."))
+    return out, [*problems.errors, *hands_alone(table, hands)]
+
+
+def hands_alone(table: Table, hands: Any, skip: Collection[str] = ()) -> list[Problem]:
+    """The mistakes of each typed hand read on its own
+    (:func:`.read_hand.parse_hand`, without the round's engine or the other
+    hands): a negative count, the 0-0 in an empty hand, a tile not in the set.
+    The form shows them beside the mistakes found elsewhere (a box that is not
+    a number, no one tapped out), so that one send shows all there is to mend.
+
+    :param table: the game's table.
+    :param hands: ``{player: hand object}`` as typed (anything else: none).
+    :param skip: players whose hand is not read (their typing already refused).
+    :return: the problems, at paths ``hands.<player>…``.
+    """
+    problems = Problems()
     if isinstance(hands, dict):
         for name, hand in hands.items():
-            parse_hand(hand, f"hands.{name}", table, None, problems)
-    return out, list(problems.errors)
+            if name not in skip:
+                parse_hand(hand, f"hands.{name}", table, None, problems)
+    return list(problems.errors)
