@@ -118,3 +118,28 @@ def test_the_table_view_shows_long_names_whole_with_room_to_spare(live, browser,
                  for i in range(4)}
         assert len(edges) == 1, (viewport, part, edges)  # one column: the same edge on every row
     ctx.close()
+
+
+def test_the_table_view_fits_a_phone_with_a_long_starter(live, browser, api):
+    """A fresh tester saw the totals cut at a phone's right edge ("349" as
+    "34") when the next starter's name held a long word, and every name cut
+    to one letter: the page now fits the phone's width, the totals whole,
+    the short names whole."""
+    players = ["Wilhelmina-Konstantina Featherstonehaugh", "Ann", "Bo", "Eve"]
+    gid = api.post("/api/games", json={"set": 12, "players": players, "first_starter": players[3]}).get_json()["id"]
+    api.post(f"/api/games/{gid}/rounds", json={"ended": "domino", "hands": {
+        players[0]: {"pips": 349}, "Ann": {"pips": 12}, "Bo": {"pips": 0}, "Eve": {"pips": 95}}})
+    ctx = browser.new_context(viewport={"width": 390, "height": 844})
+    page = ctx.new_page()
+    page.goto(f"{live}/?token={TOKEN}")
+    page.goto(f"{live}/games/{gid}/table")
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    totals = page.locator(".tv-list .total")
+    assert [totals.nth(i).inner_text() for i in range(4)] == ["0", "12", "95", "349"]
+    for i in range(4):
+        box = totals.nth(i).bounding_box()
+        assert box["x"] + box["width"] <= 390, box
+    who = page.locator(".tv-list .who")
+    for i in range(3):  # Bo, Ann, Eve
+        assert who.nth(i).evaluate(WHOLE), who.nth(i).inner_text()
+    ctx.close()
