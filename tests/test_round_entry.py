@@ -103,3 +103,17 @@ def test_a_box_that_is_not_a_number_and_a_negative_count_are_both_shown_at_once(
     r = _post(client, gid, out="2", **{"pips-0": "12", "pips-1": "5"})
     assert r.status_code == 302
     assert [h["pips"] for h in api.get(f"/api/games/{gid}").get_json()["rounds"][0]["hands"].values()] == [12, 5, 0]
+
+
+def test_a_box_that_is_not_a_number_and_nobody_out_are_both_shown_at_once(app, client, api):
+    """A fresh tester typed "abc" and -1 with nobody tapped out: the boxes
+    came back first and "Tap the player who went out" only on the next send."""
+    gid = _game(api)
+    r = _post(client, gid, **{"pips-0": "abc", "pips-1": "-1", "pips-2": "7"})
+    assert r.status_code == 422
+    html = r.get_data(as_text=True)
+    assert 'id="err-0">“abc” is not a whole number.</p>' in html
+    assert 'id="err-1">Pips cannot be negative.</p>' in html
+    assert html.count("Tap the player who went out, or Blocked.") == 1
+    assert 'value="abc"' in html and 'value="-1"' in html and 'value="7"' in html
+    assert count_rows(app)[1] == 0

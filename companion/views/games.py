@@ -28,7 +28,7 @@ from ..pdf import HALF_OF
 from ..pips import layout as pip_layout
 from ..pips import layouts as pip_layouts
 from ..rules import RecordError
-from ..rules.entry import hands_alone
+from ..rules.entry import complete_entry, hands_alone
 from ..rules.profile import DRAW_COUNT_PRESETS, OPTIONS, OPTIONS_BY_KEY, PRESETS
 from ..rules.state import joining_total
 from ..rules.tiles import SET_SIZES
@@ -239,15 +239,17 @@ def _shows_phones(game: services.GameView) -> bool:
 
 def _typed_round(game: services.GameView):
     """The round entry form read for ``game``: ``(data, typing problems, confirm)``.
-    With a box refused as typed, the other hands' own mistakes come back too
-    (:func:`companion.rules.entry.hands_alone`)."""
+    With a box refused as typed, what the rest shows wrong comes back too: no
+    one tapped out (:func:`companion.rules.entry.complete_entry`) and the
+    other hands' own mistakes (:func:`companion.rules.entry.hands_alone`)."""
     parsed = round_from_form(request.form, list(game.table.players), game.table.kind)
     problems = list(parsed.problems)
     if problems and game.table.kind.counts_pips:
         hands = parsed.data.get("hands") or {}
-        refused = {n for n in hands if any(p.path == f"hands.{n}" or p.path.startswith(f"hands.{n}.")
-                                           for p in problems)}
-        problems += hands_alone(game.table, hands, refused)
+        rest = {n: h for n, h in hands.items()
+                if not any(p.path == f"hands.{n}" or p.path.startswith(f"hands.{n}.") for p in problems)}
+        _, more = complete_entry(game.table, {**parsed.data, "hands": rest})
+        problems += more or hands_alone(game.table, rest)
     return parsed.data, problems, bool(request.form.get("confirm"))
 
 
