@@ -117,3 +117,28 @@ def test_a_box_that_is_not_a_number_and_nobody_out_are_both_shown_at_once(app, c
     assert html.count("Tap the player who went out, or Blocked.") == 1
     assert 'value="abc"' in html and 'value="-1"' in html and 'value="7"' in html
     assert count_rows(app)[1] == 0
+
+
+def test_a_mistake_under_more_is_marked_on_its_own_box_not_on_the_pips(app, client, api):
+    """A fresh tester typed "zz" in Ana's Tiles left: the message came at her
+    row but the red outline went on her pips box (12, typed right)."""
+    import re
+
+    gid = _game(api)
+    r = _post(client, gid, out="2", **{"pips-0": "12", "left-0": "zz", "pips-1": "5"})
+    assert r.status_code == 422
+    html = r.get_data(as_text=True)
+    assert 'id="err-0">“zz” is not a whole number.</p>' in html
+
+    def box(name: str) -> str:
+        m = re.search(r'<input[^>]*name="' + name + r'"[^>]*>', html, re.S)
+        assert m, name
+        return m.group(0)
+
+    assert 'aria-invalid="true"' in box("left-0") and 'value="zz"' in box("left-0")
+    assert "aria-invalid" not in box("pips-0") and 'value="12"' in box("pips-0")
+    assert "aria-invalid" not in box("pips-1")
+    # a mistake in the pips themselves still marks the pips box
+    r = _post(client, gid, out="2", **{"pips-0": "-4", "pips-1": "5"})
+    html = r.get_data(as_text=True)
+    assert 'aria-invalid="true"' in box("pips-0")
