@@ -72,19 +72,28 @@ WHOLE = "el => el.scrollWidth <= el.clientWidth"
 """The element shows all its text (nothing cut off with an ellipsis)."""
 
 
+def _after_one_round(live, browser, api, viewport, pips: dict[str, int], starter: str, page_of: str = ""):
+    """A game of ``pips``' players (in that order) with one round played
+    (``pips`` left in each hand, a 0 went out), opened in a new browser at
+    ``viewport`` on the game's page, or its ``page_of`` (``"table"``)."""
+    players = list(pips)
+    gid = api.post("/api/games", json={"set": 12, "players": players, "first_starter": starter}).get_json()["id"]
+    api.post(f"/api/games/{gid}/rounds", json={"ended": "domino",
+                                                "hands": {n: {"pips": p} for n, p in pips.items()}})
+    ctx = browser.new_context(viewport=viewport)
+    page = ctx.new_page()
+    page.goto(f"{live}/?token={TOKEN}")
+    page.goto(f"{live}/games/{gid}" + (f"/{page_of}" if page_of else ""))
+    return ctx, page
+
+
 @pytest.mark.parametrize("viewport", [{"width": 1024, "height": 768}, {"width": 1280, "height": 800}])
 def test_four_players_long_names_show_whole_in_the_scoreboard_head(live, browser, api, viewport):
     """A walk found "Bartholomew" cut to "Bartholo…" above a scoreboard column
     with room to spare: with four players on a tablet the names show whole,
     the leader's crown beside his."""
     players = ["Bartholomew", "Guinevere", "Александра", "Ben"]
-    gid = api.post("/api/games", json={"set": 12, "players": players, "first_starter": "Ben"}).get_json()["id"]
-    api.post(f"/api/games/{gid}/rounds", json={"ended": "domino", "hands": {
-        "Bartholomew": {"pips": 0}, "Guinevere": {"pips": 12}, "Александра": {"pips": 7}, "Ben": {"pips": 3}}})
-    ctx = browser.new_context(viewport=viewport)
-    page = ctx.new_page()
-    page.goto(f"{live}/?token={TOKEN}")
-    page.goto(f"{live}/games/{gid}")
+    ctx, page = _after_one_round(live, browser, api, viewport, dict(zip(players, [0, 12, 7, 3])), "Ben")
     heads = page.locator(".scores thead .name")
     assert [heads.nth(i).inner_text() for i in range(4)] == players
     for i in range(4):
@@ -100,13 +109,7 @@ def test_the_table_view_shows_long_names_whole_with_room_to_spare(live, browser,
     the name now takes all the row the rank, the points and the total leave.
     The rank, the points and the total stay lined up from row to row."""
     players = ["Bartholomew", "Guinevere", "Александра", "Ben"]
-    gid = api.post("/api/games", json={"set": 12, "players": players, "first_starter": "Ben"}).get_json()["id"]
-    api.post(f"/api/games/{gid}/rounds", json={"ended": "domino", "hands": {
-        "Bartholomew": {"pips": 130}, "Guinevere": {"pips": 12}, "Александра": {"pips": 0}, "Ben": {"pips": 3}}})
-    ctx = browser.new_context(viewport=viewport)
-    page = ctx.new_page()
-    page.goto(f"{live}/?token={TOKEN}")
-    page.goto(f"{live}/games/{gid}/table")
+    ctx, page = _after_one_round(live, browser, api, viewport, dict(zip(players, [130, 12, 0, 3])), "Ben", "table")
     who = page.locator(".tv-list .who")
     # standings: Александра 0, Ben 3, Guinevere 12, Bartholomew 130
     assert [who.nth(i).inner_text() for i in range(4)] == ["Александра", "Ben", "Guinevere", "Bartholomew"]
@@ -125,14 +128,9 @@ def test_the_table_view_fits_a_phone_with_a_long_starter(live, browser, api):
     "34") when the next starter's name held a long word, and every name cut
     to one letter: the page now fits the phone's width, the totals whole,
     the short names whole."""
-    players = ["Wilhelmina-Konstantina Featherstonehaugh", "Ann", "Bo", "Eve"]
-    gid = api.post("/api/games", json={"set": 12, "players": players, "first_starter": players[3]}).get_json()["id"]
-    api.post(f"/api/games/{gid}/rounds", json={"ended": "domino", "hands": {
-        players[0]: {"pips": 349}, "Ann": {"pips": 12}, "Bo": {"pips": 0}, "Eve": {"pips": 95}}})
-    ctx = browser.new_context(viewport={"width": 390, "height": 844})
-    page = ctx.new_page()
-    page.goto(f"{live}/?token={TOKEN}")
-    page.goto(f"{live}/games/{gid}/table")
+    long = "Wilhelmina-Konstantina Featherstonehaugh"
+    ctx, page = _after_one_round(live, browser, api, {"width": 390, "height": 844},
+                                 {long: 349, "Ann": 12, "Bo": 0, "Eve": 95}, "Eve", "table")
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
     totals = page.locator(".tv-list .total")
     assert [totals.nth(i).inner_text() for i in range(4)] == ["0", "12", "95", "349"]
