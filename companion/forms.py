@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .i18n import gettext
+from .rules.entry import about_hand
 from .rules.errors import Problem
 from .rules.kinds import Ending, GameKind
 
@@ -82,12 +83,17 @@ def round_from_form(form: Mapping[str, str], players: list[str],
     return result
 
 
+MORE_FIELDS = {"tiles_left": "left", "blanks": "blanks", "drawn": "drawn"}
+"""A hand's counts typed in boxes of their own under "more": the hand
+object's key and the form field's name (``left-<seat>``…)."""
+
+
 def _hand_from_form(form: Mapping[str, str], seat: int, name: str, went_out: bool,
                     problems: list[Problem]) -> dict[str, Any]:
     """One seat's hand from the round form (see :func:`round_from_form`);
     typing problems are added to ``problems``."""
     hand: dict[str, Any] = {}
-    for key, field_name in (("tiles_left", "left"), ("blanks", "blanks"), ("drawn", "drawn")):
+    for key, field_name in MORE_FIELDS.items():
         value = _int(form.get(f"{field_name}-{seat}"))
         if isinstance(value, str):
             problems.append(Problem(f"hands.{name}.{key}", "bad_value", _not_whole(value)))
@@ -297,9 +303,17 @@ def errors_for_hands(errors: dict[str, list[str]], players) -> dict[str, list[st
     out: dict[str, list[str]] = {}
     for name in players:
         for key, msgs in errors.items():
-            if key == f"hands.{name}" or key.startswith(f"hands.{name}."):
+            if about_hand(key, name):
                 out.setdefault(name, []).extend(msgs)
     return out
+
+
+def pips_box_wrong(errors: dict[str, list[str]], players) -> set[str]:
+    """The players whose pips box is marked: a problem about their hand that
+    is not one of a box under "more" (:data:`MORE_FIELDS`, marked there)."""
+    more = {f".{key}" for key in MORE_FIELDS}
+    return {name for name in players for key in errors
+            if about_hand(key, name) and key[len(f"hands.{name}"):] not in more}
 
 
 def errors_for_players(errors: dict[str, list[str]]) -> dict[str, list[str]]:

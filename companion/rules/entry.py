@@ -9,7 +9,7 @@ on the form into the round of a game record with these conventions applied.
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Iterable
 from typing import Any
 
 from .errors import Problem, Problems, tr
@@ -64,21 +64,40 @@ def complete_entry(table: Table, data: dict[str, Any]) -> tuple[dict[str, Any], 
     return out, [*problems.errors, *hands_alone(table, hands)]
 
 
-def hands_alone(table: Table, hands: Any, skip: Collection[str] = ()) -> list[Problem]:
+def about_hand(path: str, name: str) -> bool:
+    """Whether a problem's ``path`` is about ``name``'s hand (``hands.<name>``
+    or a field of it, ``hands.<name>.pips``…)."""
+    return path == f"hands.{name}" or path.startswith(f"hands.{name}.")
+
+
+def hands_alone(table: Table, hands: Any) -> list[Problem]:
     """The mistakes of each typed hand read on its own
     (:func:`.read_hand.parse_hand`, without the round's engine or the other
     hands): a negative count, the 0-0 in an empty hand, a tile not in the set.
-    The form shows them beside the mistakes found elsewhere (a box that is not
-    a number, no one tapped out), so that one send shows all there is to mend.
 
     :param table: the game's table.
     :param hands: ``{player: hand object}`` as typed (anything else: none).
-    :param skip: players whose hand is not read (their typing already refused).
     :return: the problems, at paths ``hands.<player>…``.
     """
     problems = Problems()
     if isinstance(hands, dict):
         for name, hand in hands.items():
-            if name not in skip:
-                parse_hand(hand, f"hands.{name}", table, None, problems)
+            parse_hand(hand, f"hands.{name}", table, None, problems)
     return list(problems.errors)
+
+
+def rest_to_mend(table: Table, data: dict[str, Any], refused: Iterable[Problem]) -> list[Problem]:
+    """What else a typed round shows wrong when some of its boxes were
+    refused as typed (``refused``, a box that is not a number…), so that one
+    send shows all there is to mend: no one tapped out
+    (:func:`complete_entry`) and the other hands' own mistakes
+    (:func:`hands_alone`). The hands with a refused box are left out.
+
+    :param data: the round as the form gave it.
+    :return: the problems besides ``refused``.
+    """
+    refused = list(refused)
+    hands = data.get("hands") or {}
+    rest = {n: h for n, h in hands.items() if not any(about_hand(p.path, n) for p in refused)}
+    _, more = complete_entry(table, {**data, "hands": rest})
+    return more or hands_alone(table, rest)

@@ -19,6 +19,7 @@ from ..forms import (
     errors_for_hands,
     errors_for_players,
     game_from_form,
+    pips_box_wrong,
     round_from_form,
     round_to_form,
 )
@@ -28,7 +29,7 @@ from ..pdf import HALF_OF
 from ..pips import layout as pip_layout
 from ..pips import layouts as pip_layouts
 from ..rules import RecordError
-from ..rules.entry import complete_entry, hands_alone
+from ..rules.entry import rest_to_mend
 from ..rules.profile import DRAW_COUNT_PRESETS, OPTIONS, OPTIONS_BY_KEY, PRESETS
 from ..rules.state import joining_total
 from ..rules.tiles import SET_SIZES
@@ -182,6 +183,7 @@ def _render_game(game: services.GameView, values=None, errors=None, warnings=Non
             joining_total=joining_total(t, [v for v in _last_totals(game).values() if v is not None]),
             errors=errors,
             hand_errors=errors_for_hands(errors, t.players),
+            pips_wrong=pips_box_wrong(errors, t.players),
             warnings=warnings or [],
             edit=edit,
             kind_names=KIND_NAMES,
@@ -238,18 +240,13 @@ def _shows_phones(game: services.GameView) -> bool:
 
 
 def _typed_round(game: services.GameView):
-    """The round entry form read for ``game``: ``(data, typing problems, confirm)``.
-    With a box refused as typed, what the rest shows wrong comes back too: no
-    one tapped out (:func:`companion.rules.entry.complete_entry`) and the
-    other hands' own mistakes (:func:`companion.rules.entry.hands_alone`)."""
+    """The round entry form read for ``game``: ``(data, typing problems, confirm)``;
+    with a box refused as typed, what else the round shows wrong too
+    (:func:`companion.rules.entry.rest_to_mend`)."""
     parsed = round_from_form(request.form, list(game.table.players), game.table.kind)
     problems = list(parsed.problems)
     if problems and game.table.kind.counts_pips:
-        hands = parsed.data.get("hands") or {}
-        rest = {n: h for n, h in hands.items()
-                if not any(p.path == f"hands.{n}" or p.path.startswith(f"hands.{n}.") for p in problems)}
-        _, more = complete_entry(game.table, {**parsed.data, "hands": rest})
-        problems += more or hands_alone(game.table, rest)
+        problems += rest_to_mend(game.table, parsed.data, problems)
     return parsed.data, problems, bool(request.form.get("confirm"))
 
 
