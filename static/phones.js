@@ -5,14 +5,22 @@
 (function () {
   "use strict";
 
+  // A form sent from this page (the round saved here, a hand sent) is on its
+  // way: its answer is the page to show next. A reload now would drop it (the
+  // saved round and its undo notice), so the polls stop answering.
+  var leaving = false;
+  document.addEventListener("submit", function (ev) {
+    if (!ev.defaultPrevented && ev.target.getAttribute("method") !== "dialog") leaving = true;
+  });
+
   function poll(url, every, handle) {
     var busy = false;
     function tick() {
-      if (busy || document.hidden) return;
+      if (busy || leaving || document.hidden) return;
       busy = true;
       fetch(url, { headers: { Accept: "application/json" }, credentials: "same-origin", cache: "no-store" })
         .then(function (r) { return r.json().then(function (body) { return { status: r.status, body: body }; }); })
-        .then(function (res) { handle(res.status, res.body); })
+        .then(function (res) { if (!leaving) handle(res.status, res.body); })
         .catch(function () { /* offline for a moment: try again at the next tick */ })
         .then(function () { busy = false; });
     }

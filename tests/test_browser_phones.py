@@ -99,3 +99,37 @@ def test_a_round_entered_on_three_phones_and_saved_on_the_tablet(live, browser, 
         assert page.locator("#sent").count() == 0
         ctx.close()
     tablet_ctx.close()
+
+
+def test_the_tablet_that_saves_a_round_lands_on_it_even_when_its_phones_panel_sees_the_save(
+        live, browser, api, monkeypatch):
+    # The phones panel reloads the page when the round it shows was saved
+    # elsewhere. Saving on the tablet itself must not trigger that reload: the
+    # answer to the save (round 1 in sight, its undo notice) has to arrive.
+    # The server holds its answer 2.5 s after storing the round, so the
+    # panel's poll (every second) sees round 2 while the save is in flight.
+    import time
+
+    from companion.views import undo as undo_views
+
+    answer = undo_views.redirect_with_undo
+
+    def slow_answer(*args, **kwargs):
+        time.sleep(2.5)
+        return answer(*args, **kwargs)
+
+    monkeypatch.setattr(undo_views, "redirect_with_undo", slow_answer)
+    gid = api.post("/api/games", json={"set": 6, "players": ["Ana", "Ben"]}).get_json()["id"]
+    ctx = browser.new_context(viewport=TABLET, has_touch=True)
+    page = ctx.new_page()
+    page.goto(f"{live}/?token={TOKEN}")
+    page.goto(f"{live}/games/{gid}")
+    assert page.locator("#phones").count() == 1
+    page.fill("#pips-0", "12")
+    page.locator(".hand").nth(1).locator(".out-tap").tap()
+    page.locator("#round-form button.primary[type=submit]").click()
+    page.wait_for_url("**#round-1", timeout=10_000)
+    assert "undo=" in page.url
+    assert page.locator(".undo-notice").is_visible()
+    assert page.locator("#total-0").inner_text() == "12"
+    ctx.close()
