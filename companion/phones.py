@@ -299,19 +299,38 @@ def _autosave(game_id: int) -> None:
         return  # a refusal or a conflict: left to the scorekeeper
 
 
-def status(game: services.GameView) -> dict[str, Any]:
+def tablet_view(game: services.GameView) -> tuple[PhoneAccess, dict[str, Any]]:
+    """What the game page's phones panel shows: the game's phone settings
+    (made on first use, as :func:`access`) and :func:`status`, in three reads
+    (the settings, the hands sent, the links), the game being read already.
+
+    :param game: the game as the caller read it (not read again here).
+    :return: ``(settings, status)``.
+    """
+    row = _access_row(game.id)
+    settings = PhoneAccess(row.game_id, row.join_key, bool(row.autosave))
+    return settings, status(game, settings)
+
+
+def status(game: services.GameView, settings: PhoneAccess | None = None) -> dict[str, Any]:
     """What the tablet shows of the phones: for each seat at the table (not a
     player who has left it), whether a phone is linked and whether it has
     entered the current round's hand.
 
     :param game: the game as the caller read it (not read again here).
+    :param settings: the game's phone settings when the caller has them
+        (else read here; a game never opened on a tablet has none: no autosave).
 
     :return: ``{"number", "revision", "autosave", "finished", "seats": [{"seat",
         "name", "linked", "entered", "out", "pips"}]}``; ``pips`` of a hand given
         by tiles is their sum.
     """
     game_id = game.id
-    settings = db.session.get(PhoneAccessRow, game_id)
+    if settings is None:
+        row = db.session.get(PhoneAccessRow, game_id)
+        autosave = bool(row and row.autosave)
+    else:
+        autosave = settings.autosave
     number = len(game.rounds) + 1
     sent = entries(game_id, number)
     linked = {
@@ -331,10 +350,10 @@ def status(game: services.GameView) -> dict[str, Any]:
                 pips = sum(Tile.parse(t).pips for t in e.hand["tiles"])
         seats.append({"seat": s, "name": name, "linked": s in linked, "entered": e is not None,
                       "out": bool(e and e.out), "pips": pips})
-    return {"number": number, "revision": game.revision, "autosave": bool(settings and settings.autosave),
+    return {"number": number, "revision": game.revision, "autosave": autosave,
             "finished": game.finished, "seats": seats}
 
 
 __all__ = ["Gone", "Seat", "access", "entries", "join_ok", "link_seat", "new_qr", "open_seat",
            "qr_svg", "revoke", "round_from_phones", "send_hand", "set_autosave",
-           "status"]
+           "status", "tablet_view"]

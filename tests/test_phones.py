@@ -204,6 +204,28 @@ def test_a_join_page_of_no_game_is_not_found(anon):
     assert anon.get("/j/999/whatever").status_code == 404
 
 
+class _Statements(list):
+    answer: object = None
+
+
+def _statements_of(app, request) -> _Statements:
+    """The SQL statements run while ``request()`` is answered (its answer in ``.answer``)."""
+    from sqlalchemy import event
+
+    from companion.db import db
+
+    seen = _Statements()
+    with app.app_context():
+        engine = db.engine
+    note = lambda _c, _cur, stmt, *_: seen.append(" ".join(stmt.split()))  # noqa: E731
+    event.listen(engine, "before_cursor_execute", note)
+    try:
+        seen.answer = request()
+    finally:
+        event.remove(engine, "before_cursor_execute", note)
+    return seen
+
+
 def test_the_page_and_the_phones_poll_read_the_game_once(app, client, api, monkeypatch):
     """The game page in play (with its phones panel) and the tablet's
     phones.json, polled every second, each read the game once: the panel's
@@ -215,9 +237,16 @@ def test_the_page_and_the_phones_poll_read_the_game_once(app, client, api, monke
     reads = []
     real = services.get_game
     monkeypatch.setattr(services, "get_game", lambda *a, **k: reads.append(a) or real(*a, **k))
-    page = client.get(f"/games/{gid}")
+    statements = _statements_of(app, lambda: client.get(f"/games/{gid}"))
+    page = statements.answer
     assert page.status_code == 200 and 'class="join-link"' in page.get_data(as_text=True)
     assert len(reads) == 1
+    # the panel reads the phone settings, the hands sent and the links once
+    # each, and does not ask again whether the game exists: no statement twice
+    tables = [m.group(1) if (m := re.search(r"\bFROM (\w+)", s)) else "" for s in statements]
+    assert tables.count("phone_access") == 1
+    assert tables.count("seat_entry") == 1 and tables.count("seat_link") == 1
+    assert len(set(statements)) == len(statements), statements
     reads.clear()
     assert _status(client, gid)["number"] == 1
     assert len(reads) == 1

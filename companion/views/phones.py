@@ -26,9 +26,9 @@ OPEN_ENDPOINTS = frozenset({"phones.join", "phones.pick", "phones.seat", "phones
 def panel(row) -> dict:
     """What the game page's "Players' phones" panel shows (a template global):
     the join address, its QR code, and each seat's state."""
-    settings = phones.access(row.id)
+    settings, status = phones.tablet_view(row)
     url = public_url_for("phones.join", game_id=row.id, key=settings.join_key)
-    return {"url": url, "qr": phones.qr_svg(url), "status": phones.status(row)}
+    return {"url": url, "qr": phones.qr_svg(url), "status": status}
 
 
 bp.add_app_template_global(panel, "phones_panel")
