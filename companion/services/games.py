@@ -108,6 +108,8 @@ _GAME_QUERY = (
 _STAMP_QUERY = db.select(GameRow.revision, GameRow.engine_version, GameRow.recheck_problem,
                          GameRow.view_key, GameRow.shelf).where(GameRow.id == bindparam("game_id"))
 """What names the stored game as it is now (:func:`game_stamp`), built once."""
+_REVISION_QUERY = db.select(GameRow.revision, GameRow.shelf).where(GameRow.id == bindparam("game_id"))
+"""A game's revision (:func:`game_revision`), built once."""
 
 
 def get_game(game_id: int, include_trash: bool = False) -> GameView:
@@ -152,10 +154,7 @@ def game_stamp(game_id: int) -> tuple[Any, ...]:
 
     :raises NotFound: no such game (or it is in the trash).
     """
-    row = first_row(_STAMP_QUERY, {"game_id": game_id})
-    if row is None or row.shelf == "trash":
-        raise NotFound(f"no game {game_id}")
-    return (game_id, *row)
+    return (game_id, *_game_not_in_trash(_STAMP_QUERY, game_id))
 
 
 def game_revision(game_id: int) -> int:
@@ -163,10 +162,16 @@ def game_revision(game_id: int) -> int:
 
     :raises NotFound: no such game (or it is in the trash).
     """
-    row = first_row(db.select(GameRow.revision, GameRow.shelf).where(GameRow.id == game_id))
+    return _game_not_in_trash(_REVISION_QUERY, game_id).revision
+
+
+def _game_not_in_trash(query: Any, game_id: int) -> Any:
+    """The row ``query`` (columns of one game, ``shelf`` among them) reads for
+    ``game_id``; :class:`NotFound` when there is none or it is in the trash."""
+    row = first_row(query, {"game_id": game_id})
     if row is None or row.shelf == "trash":
         raise NotFound(f"no game {game_id}")
-    return row.revision
+    return row
 
 
 def recheck(stale_only: bool = False) -> Recheck:
