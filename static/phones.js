@@ -12,6 +12,8 @@
   document.addEventListener("submit", function (ev) {
     if (!ev.defaultPrevented && ev.target.getAttribute("method") !== "dialog") leaving = true;
   });
+  // Back on this page from the browser's history (kept as it was): polls again.
+  window.addEventListener("pageshow", function (ev) { if (ev.persisted) leaving = false; });
 
   function poll(url, every, handle) {
     var busy = false;
