@@ -249,3 +249,21 @@ def test_the_engine_is_the_highest_double_found():
     g = read_game(game(12, hands, rules=rules, engine=10), confirm=True)
     assert g.rounds[0].engine == 10
     assert codes(game(12, hands, engine=10)) == ["engine_out_of_sequence"]
+
+
+def test_two_big_hands_of_a_draw_game_are_refused_with_the_numbers():
+    # a table's round: double-6 draw game, Oma, Opa and Kid dealt 6 each, a boneyard of 10.
+    # Opa and Kid hold at most 6 + 6 + 10 = 22 tiles; the 22 heaviest tiles hold 168 - 11 = 157
+    # pips (the 0-0 and the five lightest, 0-1 0-2 1-1 0-3 1-2, are left out), so 100 + 60 is
+    # refused and 97 + 60 is saved at once, with no question of "not verified"
+    hands = {"Oma": {"pips": 0}, "Opa": {"pips": 100}, "Kid": {"pips": 60}}
+    refused = problems(game(6, hands, kind="draw"))
+    assert [(p.path, p.code) for p in refused] == [("rounds[0].hands", "hands_infeasible")]
+    assert refused[0].message == (
+        "Opa and Kid hold 160 pips between them, but they can hold at most 22 tiles (those dealt "
+        "and those the boneyard held), and the 22 heaviest tiles left in the set add up to only "
+        "157 pips.")
+    for opa, kid in ((97, 60), (78, 60), (100, 50), (80, 70)):
+        hands = {"Oma": {"pips": 0}, "Opa": {"pips": opa}, "Kid": {"pips": kid}}
+        g = read_game(game(6, hands, kind="draw"))  # no warning either: it was checked
+        assert g.scores()[0] == {"Oma": opa + kid, "Opa": 0, "Kid": 0}

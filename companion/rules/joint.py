@@ -291,6 +291,18 @@ def _refuse(reason: str, detail: Mapping[str, int], involved: str, fixed_draws: 
                            "has only %(have)s left.", "%(names)s would need %(n)s tiles of %(value)s pips or fewer "
                            "between them; the set has only %(have)s left.", detail.get("need", 0),
                            names=involved, value=detail.get("value", 0), have=detail.get("have", 0)))
+    elif reason == "pips" and "most" in detail:
+        problems.error(f"{path}.hands", "hands_infeasible",
+                       tr("%(names)s hold %(pips)s pips between them, but they can hold at most %(tiles)s "
+                          "tiles (those dealt and those the boneyard held), and the %(tiles)s heaviest "
+                          "tiles left in the set add up to only %(most)s pips.", names=involved,
+                          pips=detail["pips"], tiles=detail["tiles"], most=detail["most"]))
+    elif reason == "pips" and "least" in detail:
+        problems.error(f"{path}.hands", "hands_infeasible",
+                       tr("%(names)s hold only %(pips)s pips between them, but they hold at least "
+                          "%(tiles)s tiles, and the %(tiles)s lightest tiles left in the set already add "
+                          "up to %(least)s pips.", names=involved, pips=detail["pips"],
+                          tiles=detail["tiles"], least=detail["least"]))
     else:
         problems.error(f"{path}.hands", "hands_infeasible",
                        tr("These hands cannot all be made from one set: %(names)s would need the same "

@@ -60,54 +60,97 @@ def count_bounds(cl: PipClasses, needs: Sequence[HandNeed], caps: list[int],
     return None, windows
 
 
-def value_bounds(cl: PipClasses, needs: Sequence[HandNeed], windows: list[tuple[int, int]]) -> Verdict | None:
+def value_bounds(cl: PipClasses, needs: Sequence[HandNeed], windows: list[tuple[int, int]],
+                 caps: Sequence[int] | None = None, boneyard: int = BIG) -> Verdict | None:
     """The conditions on the pip values the hands need together
     (``"heavy"``/``"light"``, light and one-tile hands, the knapsack over the
     hands; ``"pips"``), given each hand's window from :func:`count_bounds`.
 
+    :param caps: :func:`draw_caps` of ``needs`` (``None``: no hand's draws
+        are bounded by the boneyard).
+    :param boneyard: tiles the boneyard can still give (tiles).
     :return: an :data:`.joint_needs.IMPOSSIBLE` verdict naming the first
-        condition broken, or ``None``.
+        condition broken, or ``None``. The knapsack's verdict carries
+        ``pips`` (the group's pips), ``tiles`` (the most tiles the group can
+        hold) and ``most`` (the pips of that many of the heaviest tiles).
     """
     vc = value_counts(cl, needs, windows)
     if vc is not None:
         side, v, need_total, have, group = vc
         return Verdict(IMPOSSIBLE, side, group, {"value": v, "need": need_total, "have": have})
-    violation = light_hands(cl, needs, windows) or knapsack_violation(cl, needs, windows)
+    violation = light_hands(cl, needs, windows)
     if violation is not None:
         return Verdict(IMPOSSIBLE, "pips", violation)
+    caps = [BIG] * len(needs) if caps is None else list(caps)
+    found = knapsack_violation(cl, needs, windows, caps, boneyard)
+    if found is not None:
+        group, detail = found
+        return Verdict(IMPOSSIBLE, "pips", group, detail)
     return None
 
 
-def knapsack_violation(cl: PipClasses, needs: Sequence[HandNeed], windows: list[tuple[int, int]]) -> tuple[int, ...] | None:
+def most_tiles(his: Sequence[int], caps: Sequence[int], boneyard: int) -> int:
+    """The most tiles hands can hold together (tiles): each at most its
+    ``his`` entry, and what they hold above their ``caps`` (tiles held before
+    drawing, :func:`draw_caps`) drawn from the ``boneyard``, shared.
+
+    Example: two hands dealt 6 each, each able to hold 16, with a boneyard of
+    10: ``6 + 6 + 10 = 22`` tiles, not 32.
+    """
+    kept = drawn = 0
+    for hi, cap in zip(his, caps):
+        if cap >= BIG:
+            kept += hi
+        else:
+            kept += min(hi, cap)
+            drawn += max(0, hi - cap)
+    return kept + min(drawn, boneyard)
+
+
+def knapsack_violation(cl: PipClasses, needs: Sequence[HandNeed], windows: list[tuple[int, int]],
+                       caps: Sequence[int] | None = None,
+                       boneyard: int = BIG) -> tuple[tuple[int, ...], dict[str, int]] | None:
     """A group of hands whose pips cannot fit the heaviest (or lightest) tiles
     left for that many tiles, or ``None``.
 
     For the upper side each hand is given its largest tile count (more tiles
-    can only hold more pips), for the lower side its smallest; a dynamic
-    programme over the hands finds, for every total tile count, the group with
-    the most (fewest) pips.
+    can only hold more pips), the group's draws above the deal bounded by the
+    boneyard together (:func:`most_tiles`); for the lower side its smallest. A
+    dynamic programme over the hands finds, for every total tile count, the
+    group with the most (fewest) pips.
+
+    :return: ``(group, detail)``: the hands, and ``pips`` (their pips),
+        ``tiles`` (the most, or the fewest, tiles they can hold together) and
+        ``most`` (the pips of that many of the heaviest tiles left; on the
+        light side ``least``, of the lightest).
     """
     n = cl.size
-    for side in ("heavy", "light"):
-        best: dict[int, tuple[int, tuple[int, ...]]] = {0: (0, ())}
-        for j, (need, (lo, hi)) in enumerate(zip(needs, windows)):
-            m = hi if side == "heavy" else lo
-            p = need.pips if side == "heavy" else -need.pips
-            for total, (pips, group) in list(best.items()):
-                t = total + m
-                if t > n and side == "light":
-                    continue
-                cand = (pips + p, group + (j,))
-                if t not in best or best[t][0] < cand[0]:
-                    best[t] = cand
-        for total, (pips, group) in best.items():
-            if not group:
+    caps = [BIG] * len(needs) if caps is None else list(caps)
+    # heavy side: a group keyed by (tiles held within the deal, tiles above it)
+    heavy: dict[tuple[int, int], tuple[int, tuple[int, ...]]] = {(0, 0): (0, ())}
+    for j, (need, (_lo, hi), cap) in enumerate(zip(needs, windows, caps)):
+        kept, drawn = (hi, 0) if cap >= BIG else (min(hi, cap), max(0, hi - cap))
+        for (k, d), (pips, group) in list(heavy.items()):
+            key = (k + kept, min(boneyard, d + drawn))
+            cand = (pips + need.pips, group + (j,))
+            if key not in heavy or heavy[key][0] < cand[0]:
+                heavy[key] = cand
+    for (k, d), (pips, group) in heavy.items():
+        tiles = min(k + d, n)
+        if group and pips > cl.heaviest(0, tiles):
+            return group, {"pips": pips, "tiles": tiles, "most": cl.heaviest(0, tiles)}
+    light: dict[int, tuple[int, tuple[int, ...]]] = {0: (0, ())}
+    for j, (need, (lo, _hi)) in enumerate(zip(needs, windows)):
+        for total, (pips, group) in list(light.items()):
+            t = total + lo
+            if t > n:
                 continue
-            if side == "heavy":
-                if pips > cl.heaviest(0, min(total, n)):
-                    return group
-            elif total > n or -pips < cl.lightest(0, total):
-                return group
+            cand = (pips - need.pips, group + (j,))
+            if t not in light or light[t][0] < cand[0]:
+                light[t] = cand
+    for total, (pips, group) in light.items():
+        if group and -pips < cl.lightest(0, total):
+            return group, {"pips": -pips, "tiles": total, "least": cl.lightest(0, total)}
     return None
 
 

@@ -17,6 +17,7 @@ beyond the deal come from the boneyard (all the documents).
 
 from __future__ import annotations
 
+from .joint_bounds import most_tiles
 from .joint_needs import BIG, HandNeed
 from .pip_classes import PipClasses, window
 from .tiles import Tile
@@ -113,6 +114,12 @@ class ExactSearch:
             if cap < BIG:
                 draws += max(0, w[0] - cap)
         if lows > cl.size - cl.start[i] or draws > bone:
+            return None
+        # all the hands together: their pips against the heaviest tiles left,
+        # as many as they can hold with the boneyard's tiles shared
+        most = most_tiles([w[1] for w in windows], [s[4] for s in states], bone)
+        left = cl.size - cl.start[i]
+        if sum(s[0] for s in states) > cl.heaviest(cl.start[i], min(most, left)):
             return None
         return windows
 
