@@ -206,14 +206,19 @@ def game_from_form(form) -> tuple[dict[str, Any], list[Problem]]:
     """Read the start-a-game form into a game record head.
 
     Fields: ``player`` (repeated, seat order; blanks skipped), ``starter``
-    (the row index of the first starter), ``kind``, ``set``, ``preset`` (a
+    (the row index of the first starter; ignored for a kind whose starter the
+    tiles decide, :attr:`GameKind.starter_chosen`), ``kind``, ``set``, ``preset`` (a
     named rule set), ``rule-<key>`` for each rule of the profile (blank: the
     preset's or the default value), ``draw_preset`` (a published dealing table).
     """
     problems: list[Problem] = []
     rows = form.getlist("player")
     players: list[str] = []
-    starter_row = form.get("starter", "0").strip()
+    kind_text = form.get("kind") or GameKind.MEXICAN_TRAIN
+    kind = GameKind(kind_text) if kind_text in GameKind.__members__.values() else None
+    # Only a chosen starter is read: in the classic games and picture dominoes
+    # the tiles dealt decide who starts, whatever a form without scripts sent.
+    starter_row = form.get("starter", "0").strip() if kind is None or kind.starter_chosen else "0"
     if not (starter_row.isdecimal() and len(starter_row) <= 3 and int(starter_row) < max(len(rows), 1)):
         problems.append(Problem("first_starter", "bad_value",
                                 gettext("Tap “starts” beside the player who starts the first round.")))
@@ -225,8 +230,6 @@ def game_from_form(form) -> tuple[dict[str, Any], list[Problem]]:
         if str(i) == starter_row:
             first = name
         players.append(name)
-    kind_text = form.get("kind") or GameKind.MEXICAN_TRAIN
-    kind = GameKind(kind_text) if kind_text in GameKind.__members__.values() else None
     record: dict[str, Any] = {"kind": kind_text, "players": players}
     set_n = _int(form.get("set"))
     if kind is not None and not kind.has_engine:

@@ -18,6 +18,7 @@ from .rules.kinds import (
     BoneyardToWinner,
     EngineChoice,
     EngineOrder,
+    FirstPlayer,
     FirstTurn,
     GameKind,
     LateJoin,
@@ -109,6 +110,13 @@ def rule_kinds(key: str) -> str:
     return " ".join(kind for kind in GameKind if rule_applies(key, kind))
 
 
+def first_player_kinds(how: str) -> str:
+    """The kinds whose starter is found ``how`` (a :class:`FirstPlayer`),
+    space-separated: the new-game form shows the "starts" buttons, or the
+    line saying the tiles decide, only for those (``data-kinds``)."""
+    return " ".join(kind for kind in GameKind if kind.first_player == how)
+
+
 def template_globals() -> dict[str, object]:
     """What every page template may use: the kinds, their names, the labels."""
     return {
@@ -116,4 +124,6 @@ def template_globals() -> dict[str, object]:
         "kind_names": KIND_NAMES,
         "value_labels": VALUE_LABELS,
         "rule_kinds": rule_kinds,
+        "FirstPlayer": FirstPlayer,
+        "first_player_kinds": first_player_kinds,
     }

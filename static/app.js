@@ -81,14 +81,16 @@
     setupPicker(roundForm, function () { sync(); markLast(); });
   }
 
-  // New game: show the fields of the chosen game; a rule set fills the rules.
+  // New game: show the fields of the chosen game (a seat added later too: its
+  // "starts" only where the table chooses the starter); a rule set fills the rules.
   var kindSelect = document.getElementById("kind");
+  function showKind() {
+    if (!kindSelect) return;
+    document.querySelectorAll("[data-kinds]").forEach(function (el) {
+      el.hidden = el.dataset.kinds.split(" ").indexOf(kindSelect.value) < 0;
+    });
+  }
   if (kindSelect) {
-    var showKind = function () {
-      document.querySelectorAll("[data-kinds]").forEach(function (el) {
-        el.hidden = el.dataset.kinds.split(" ").indexOf(kindSelect.value) < 0;
-      });
-    };
     kindSelect.addEventListener("change", showKind);
     showKind();
   }
@@ -131,6 +133,7 @@
       var li = template.content.firstElementChild.cloneNode(true);
       seats.appendChild(li);
       renumber();
+      showKind();
       var input = li.querySelector("input[name=player]");
       if (name) input.value = name;
       return input;

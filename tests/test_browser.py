@@ -90,3 +90,41 @@ def test_play_a_whole_game_on_a_tablet(live, browser, full_game):
     page.wait_for_url("**#round-13")
     assert page.locator("#total-2").inner_text() == str(exp["totals"]["Chen"] - 10)
     ctx.close()
+
+
+def test_starts_buttons_only_where_the_table_chooses_the_starter(live, browser, api):
+    """Draw, Block and picture dominoes: the tiles dealt decide who starts, so
+    the new-game form hides every "starts" button (a seat added later too) and
+    says so; back on Mexican Train they return."""
+    ctx = browser.new_context(viewport={"width": 1024, "height": 768}, has_touch=True)
+    page = ctx.new_page()
+    page.goto(f"{live}/?token={TOKEN}")
+    starts = page.locator("#seats label.starter")
+    classic = page.get_by_text("Draw and Block: whoever holds the highest double starts each round")
+    picture = page.get_by_text("Picture dominoes: whoever holds a tile with the same picture")
+    assert starts.count() == 4 and all(starts.nth(i).is_visible() for i in range(4))
+    assert not classic.is_visible() and not picture.is_visible()
+
+    page.select_option("#kind", "draw")
+    page.click("#add-player")  # a fifth row while the Draw game is chosen
+    assert starts.count() == 5 and not any(starts.nth(i).is_visible() for i in range(5))
+    assert classic.is_visible() and not picture.is_visible()
+    shot(page, "new-game-draw-no-starter")
+    page.select_option("#kind", "picture")
+    assert not any(starts.nth(i).is_visible() for i in range(5))
+    assert picture.is_visible() and not classic.is_visible()
+    page.select_option("#kind", "mexican_train")
+    assert all(starts.nth(i).is_visible() for i in range(5))
+    assert not classic.is_visible() and not picture.is_visible()
+
+    # a Draw game started from the form: the card says the highest double starts
+    page.select_option("#kind", "draw")
+    for seat, name in enumerate(["Ana", "Ben", "Cy"]):
+        page.fill(f"#player-{seat}", name)
+    page.locator("#seats li").nth(4).locator("[data-remove]").click()
+    page.locator("#seats li").nth(3).locator("[data-remove]").click()
+    page.click("text=Start the game")
+    page.wait_for_selector("#round-form")
+    assert page.locator(".next .facts dd").first.inner_text() == "highest double"
+    gid = int(page.url.rstrip("/").split("/")[-1])
+    assert api.get(f"/api/games/{gid}").get_json()["players"] == ["Ana", "Ben", "Cy"]

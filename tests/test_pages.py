@@ -400,3 +400,78 @@ def test_a_name_past_the_cap_is_refused_not_cut(client, app):
     assert 'maxlength="40"' not in html  # the browser does not cut it either
     assert count_rows(app) == (0, 0)
     assert start_game(client, players=("Ana", long_name)).status_code == 302
+
+
+# ------------------------------------------------ who starts: chosen, or the tiles
+
+def _finished_page(client, api, record: dict) -> str:
+    gid = api.post("/api/games", json=record).get_json()["id"]
+    assert api.get(f"/api/games/{gid}").get_json()["status"] == "finished"
+    return client.get(f"/games/{gid}").get_data(as_text=True)
+
+
+def test_a_finished_draw_game_does_not_name_who_starts_the_next_one(client, api):
+    # Draw game to 50: Ana out, Ben 12, Cy 7 → Ana 19; blocked, Ben lowest 3 →
+    # Ben 5 + 9 = 14; Ana out, Ben 20, Cy 15 → Ana 19 + 35 = 54 ≥ 50: finished.
+    # Ben was entered as "first starter", yet the highest double starts every round.
+    html = _finished_page(client, api, {
+        "kind": "draw", "players": ["Ana", "Ben", "Cy"], "first_starter": "Ben",
+        "rules": {"target_score": 50},
+        "rounds": [
+            {"ended": "domino", "hands": {"Ana": {"pips": 0}, "Ben": {"pips": 12}, "Cy": {"pips": 7}}},
+            {"ended": "blocked", "hands": {"Ana": {"pips": 5}, "Ben": {"pips": 3}, "Cy": {"pips": 9}}},
+            {"ended": "domino", "hands": {"Ana": {"pips": 0}, "Ben": {"pips": 20}, "Cy": {"pips": 15}}},
+        ]})
+    assert "Ana wins!" in html and "New game with these players" in html
+    assert "Same seats and rules; whoever holds the highest double starts each round." in html
+    assert "starts the first round" not in html
+
+
+def test_a_finished_picture_game_does_not_name_who_starts_the_next_one(client, api):
+    # Picture dominoes to 2 wins: Leo, then Leo again: finished after 2 rounds.
+    html = _finished_page(client, api, {
+        "kind": "picture", "players": ["Mia", "Leo"], "first_starter": "Mia",
+        "rules": {"target_wins": 2},
+        "rounds": [{"winner": "Leo"}, {"winner": "Leo"}]})
+    assert "Leo wins!" in html
+    assert ("Same seats and rules; whoever holds a tile with the same picture on both halves starts."
+            in html)
+    assert "starts the first round" not in html
+
+
+def test_a_finished_mexican_train_names_the_next_first_starter(client, api):
+    # One round (0-0 only), Dee started it: the seat after Dee, Ana, starts the next game.
+    html = _finished_page(client, api, {
+        "set": 12, "players": ["Ana", "Ben", "Chen", "Dee"], "first_starter": "Dee",
+        "rules": {"start_engine": 0},
+        "rounds": [{"ended": "domino", "hands": {"Ana": {"pips": 9}, "Ben": {"pips": 0},
+                                                 "Chen": {"pips": 4}, "Dee": {"pips": 12}}}]})
+    assert "Same seats and rules; Ana starts the first round." in html
+    assert "highest double starts" not in html
+
+
+def test_the_start_form_offers_starts_only_for_mexican_train(client):
+    html = client.get("/").get_data(as_text=True)
+    # every "starts" button, the four rows and the row a new seat is made from
+    kinds = re.findall(r'<label class="starter" data-kinds="([^"]*)"', html)
+    assert len(kinds) == 5 and set(kinds) == {"mexican_train"}
+    assert len(re.findall(r'<label class="starter"', html)) == 5
+    assert re.search(r'<p class="hint" data-kinds="draw block">Draw and Block: whoever holds the '
+                     r"highest double starts each round, so nobody is chosen here.</p>", html)
+    assert re.search(r'<p class="hint" data-kinds="picture">Picture dominoes: whoever holds a tile '
+                     r"with the same picture on both halves starts, so nobody is chosen here.</p>", html)
+
+
+def test_a_draw_game_from_a_form_without_scripts_ignores_starts(client, api):
+    # Without scripts the "starts" buttons stay on the page: a tap on Cy (row 2),
+    # or a row past the list, changes nothing for the Draw game.
+    token = csrf_token(client, "/")
+    for starter in ("2", "99999999999999999999"):
+        r = client.post("/games", data={"csrf_token": token, "player": ["Ana", "Ben", "Cy"],
+                                        "starter": starter, "kind": "draw"})
+        assert r.status_code == 302, r.get_data(as_text=True)[:300]
+        game = api.get(f"/api/games/{game_id(r)}").get_json()
+        assert game["first_starter"] == "Ana"  # a seat only: nobody was chosen
+        assert game["next_round"]["starter"] is None
+        html = client.get(f"/games/{game_id(r)}").get_data(as_text=True)
+        assert re.search(r"Starts</dt><dd>highest double<", html)

@@ -269,3 +269,19 @@ def test_rules_of_another_game_are_refused():
 def test_picture_winner_cannot_be_away():
     rec = {"kind": "picture", "players": P3, "rounds": [{"winner": "Ana", "absent": ["Ana"]}]}
     assert codes(rec) == ["bad_value"]
+
+
+@pytest.mark.parametrize(("kind", "how", "chosen"), [
+    ("mexican_train", "chosen", True),  # named at the table, then one seat clockwise [MT-HR]
+    ("draw", "highest_double", False),  # the highest double leads [RU]
+    ("block", "highest_double", False),
+    ("picture", "double_picture", False),  # a tile with one picture on both halves [RU]
+])
+def test_who_starts_is_chosen_only_in_mexican_train(kind, how, chosen):
+    from companion.rules.kinds import GameKind
+
+    assert GameKind(kind).first_player == how
+    assert GameKind(kind).starter_chosen is chosen
+    # a first starter given for a game whose tiles decide names nobody in the plan
+    game = read_game({"kind": kind, "players": ["Ana", "Ben", "Cy"], "first_starter": "Ben"})
+    assert game.next_round().starter == ("Ben" if chosen else None)

@@ -33,6 +33,25 @@ class GameKind(StrEnum):
         return self is GameKind.MEXICAN_TRAIN
 
     @property
+    def first_player(self) -> FirstPlayer:
+        """How the player who starts a round is found: chosen at the table for
+        round 1 and passed one seat clockwise after (Mexican Train, [MT-HR]);
+        the holder of the highest double in every round (the classic games,
+        [RU]); the child holding a double picture (picture dominoes, [RU])."""
+        if self is GameKind.MEXICAN_TRAIN:
+            return FirstPlayer.CHOSEN
+        if self.is_classic:
+            return FirstPlayer.HIGHEST_DOUBLE
+        return FirstPlayer.DOUBLE_PICTURE
+
+    @property
+    def starter_chosen(self) -> bool:
+        """The table names who starts the first round (a record's
+        ``first_starter`` decides who starts each round); for the other kinds
+        the tiles dealt decide it, and ``first_starter`` is only a seat."""
+        return self.first_player is FirstPlayer.CHOSEN
+
+    @property
     def is_classic(self) -> bool:
         """The classic double-six block and draw games."""
         return self in (GameKind.DRAW, GameKind.BLOCK)
@@ -81,6 +100,20 @@ class GameKind(StrEnum):
     def most_players(self) -> int:
         """Most players seated: 4 in the classic games, else 12."""
         return 4 if self.is_classic else 12
+
+
+class FirstPlayer(StrEnum):
+    """How the player who starts a round is found (:attr:`GameKind.first_player`)."""
+
+    CHOSEN = "chosen"
+    """The table chooses who starts round 1 (by lot, say); the start then
+    passes one seat clockwise each round ([MT-HR])."""
+    HIGHEST_DOUBLE = "highest_double"
+    """The holder of the highest double leads, every round; when nobody holds
+    a double, the holder of the heaviest tile ([RU], the classic games)."""
+    DOUBLE_PICTURE = "double_picture"
+    """A child holding a tile with the same picture on both halves lays it
+    first ([RU], picture dominoes)."""
 
 
 class Ending(StrEnum):

@@ -190,7 +190,7 @@ class GameState:
         for name in credited:
             counts[name] = counts.get(name, 0) + 1
         first = None
-        if t.kind.has_engine:
+        if t.kind.starter_chosen:
             here = [n for n in t.players if n not in absent]
             first = next_starter(t.players, self.last_starter, t.first_starter, here)
         result = RoundResult(dict(pts), dict(totals), first, went_out, credited)
@@ -230,12 +230,14 @@ class GameState:
         number = self.played + 1
         here = t.at_table
         dealt = t.standard_deal(len(here))
+        first: str | None = None
+        if t.kind.starter_chosen:
+            first = next_starter(t.players, self.last_starter, t.first_starter, here)
         if t.kind.has_engine:
             engine: int | None = t.engines[number - 1]
-            first: str | None = next_starter(t.players, self.last_starter, t.first_starter, here)
             boneyard = t.set.size - 1 - dealt * len(here)
         else:
-            engine, first = None, None
+            engine = None
             boneyard = t.set.size - dealt * len(here) if t.kind.has_boneyard else 0
         return RoundPlan(number, engine, first, dealt, max(boneyard, 0))
 
