@@ -187,7 +187,7 @@ def score_sheet_pdf(
     points and every rule changed from the defaults, explained), one column
     per player in seat order, one row per round (Mexican Train: with its
     engine double and starter, every round of the schedule listed; the other
-    kinds: the rounds played and room for more), each played round's points
+    kinds: the rounds played, and while the game goes on room for more), each played round's points
     and running totals, a totals row and the standings (lowest total wins in
     Mexican Train, highest in the others; equal totals share a rank; the
     winner or tied winners named once the game is finished). A blank sheet

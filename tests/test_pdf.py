@@ -462,3 +462,51 @@ def test_half_page_with_many_house_rules_stays_one_page(paper):
         pdf = score_sheet_pdf(read_game(rec), played_on=datetime.date(2026, 11, 29), paper=paper,
                               language=language)
         assert len(pypdf.PdfReader(io.BytesIO(pdf)).pages) == 1, language
+
+
+# ---------------------------------------------------------------- open-ended games
+
+
+def round_numbers(text: str) -> list[int]:
+    """The round numbers down the grid, from its head to its totals row: a
+    played round's line ("3 20 60 0 0") and an empty row's lone number ("7")."""
+    lines = [line.strip() for line in text.splitlines()]
+    head = next(i for i, line in enumerate(lines) if line.upper().startswith("PTS TOTAL"))
+    foot = next(i for i, line in enumerate(lines) if i > head and line.upper().startswith("TOTAL"))
+    return [int(line.split()[0]) for line in lines[head + 1:foot] if re.match(r"\d+( |$)", line)]
+
+
+def _draw_game(rounds: int) -> dict:
+    # Draw game, two players, first to 100: Ana goes out each round and Ben
+    # keeps 20 pips, so Ana has 20, 40, 60, 80, 100 and wins after round 5.
+    return {"kind": "draw", "players": ["Ana", "Ben"],
+            "rounds": [{"ended": "domino", "hands": {"Ana": {"pips": 0}, "Ben": {"pips": 20}}}] * rounds}
+
+
+def test_a_finished_draw_game_sheet_ends_at_its_last_round(api):
+    gid = api.post("/api/games", json=_draw_game(5)).get_json()["id"]
+    assert api.get(f"/api/games/{gid}").get_json()["status"] == "finished"
+    text = pdf_text(api.get(f"/games/{gid}/sheet.pdf").data)
+    # the five rounds played, then the totals: no empty rows 6 to 13
+    assert round_numbers(text) == [1, 2, 3, 4, 5]
+    assert "5 20 100 0 0" in text.splitlines()  # round 5: Ben's 20 give Ana 100, Ben 0
+    assert totals_line(text) == ["100", "0"]
+    html = pdf.render_html(pdf.sheet_context(read_game(_draw_game(5)), played_on=DAY))
+    assert html.count('<tr class="played') == 5 and '<tr class="open' not in html
+
+
+def test_a_draw_game_under_way_keeps_rows_to_write_on(api):
+    # three rounds played (Ana 60): rows 4 to 13 stay empty for the rounds to come
+    gid = api.post("/api/games", json=_draw_game(3)).get_json()["id"]
+    text = pdf_text(api.get(f"/games/{gid}/sheet.pdf").data)
+    assert round_numbers(text) == list(range(1, 14))
+    assert totals_line(text) == ["60", "0"]
+
+
+def test_a_finished_picture_game_sheet_ends_at_its_last_round():
+    # picture dominoes to 2 wins: Mia, Leo, Leo: Leo wins after round 3
+    record = {"kind": "picture", "players": ["Mia", "Leo"], "rules": {"target_wins": 2},
+              "rounds": [{"winner": "Mia"}, {"winner": "Leo"}, {"winner": "Leo"}]}
+    text = pdf_text(score_sheet_pdf(read_game(record), played_on=DAY))
+    assert round_numbers(text) == [1, 2, 3]
+    assert totals_line(text) == ["1", "2"]

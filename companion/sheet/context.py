@@ -71,9 +71,7 @@ def _sheet_context(
     words = kind_words(game)
     has_engines = bool(table.engines)
     played = () if blank else game.rounds
-    # Mexican Train lists every round of the schedule; games without one list
-    # the rounds played and room for more.
-    row_count = len(table.engines) if has_engines else max(len(played) + 3, OPEN_ROWS)
+    row_count = _row_count(game, len(played), blank)
     rounds = _round_rows(game, blank=blank, row_count=row_count)
     status = _status(game, blank)
     totals, standings, winners_list = _standings(game, status)
@@ -113,6 +111,19 @@ def _sheet_context(
     }
     page = geometry(paper, len(players), row_count, len(rule_lines), has_engines)
     return with_row(context | page, page["row_mm"])
+
+
+def _row_count(game: Game, played: int, blank: bool) -> int:
+    """Rows of the sheet's grid: Mexican Train lists every round of its
+    schedule; a game without one (classic games, picture dominoes) lists the
+    ``played`` rounds, and while it goes on (or on a blank sheet) room to
+    write more by hand: at least :data:`OPEN_ROWS`, three past the last
+    round. A finished game's sheet ends at its last round."""
+    if game.table.engines:
+        return len(game.table.engines)
+    if game.finished and not blank:
+        return played
+    return max(played + 3, OPEN_ROWS)
 
 
 def _round_rows(game: Game, *, blank: bool, row_count: int) -> list[dict[str, Any]]:
