@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from datetime import date
 from typing import Any
@@ -141,6 +141,18 @@ class Event:
         return self.rounds[-1] if self.rounds else ()
 
     @property
+    def games_played(self) -> int:
+        """Games of the current evening begun: a round saved at one table at
+        least. A game just seated ("Seat the next game") counts from its first
+        round, so the standings never count a game nobody has played yet."""
+        return _begun(self.rounds)
+
+    @property
+    def season_games_played(self) -> int:
+        """Games of every evening of the season begun (see :attr:`games_played`)."""
+        return _begun(tables for _, tables in self.season)
+
+    @property
     def playing(self) -> bool:
         """A table of the latest game is still playing."""
         return any(not t.finished for t in self.current)
@@ -176,6 +188,11 @@ class Event:
                 for evening, tables in self.season
             ],
         }
+
+
+def _begun(games: Iterable[tuple[TableGame, ...]]) -> int:
+    """How many of ``games`` (each its tables) have a round saved at a table."""
+    return sum(1 for tables in games if any(t.rounds_played for t in tables))
 
 
 __all__ = ["Event", "TableGame"]

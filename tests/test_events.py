@@ -14,6 +14,7 @@ of three (t0..t2) R1: t0 out, t1 4, t2 9; R2: t0 4, t1 out, t2 9; totals
 from __future__ import annotations
 
 import io
+import re
 
 import pytest
 
@@ -457,3 +458,52 @@ def test_a_table_s_game_page_links_back_to_its_evening(api, client):
                                        "first_starter": "Ana", "rules": SHORT}).get_json()["id"]
     page = client.get(f"/games/{own}").get_data(as_text=True)
     assert "of the evening" not in page and "New game with these players" in page
+
+
+def _standings_texts(client, event_id) -> tuple[str, str]:
+    """The standings page's line under the heading and the PDF's text, each on one line."""
+    pypdf = pytest.importorskip("pypdf")
+    page = client.get(f"/events/{event_id}/standings").get_data(as_text=True)
+    meta = " ".join(re.search(r'<p class="meta">(.*?)</p>', page, re.S).group(1).split())
+    data = client.get(f"/events/{event_id}/standings.pdf").data
+    text = " ".join(" ".join(p.extract_text() for p in pypdf.PdfReader(io.BytesIO(data)).pages).split())
+    return meta, text
+
+
+def test_a_game_just_seated_is_not_counted_as_played(api, client):
+    # Two tables play game 1 (two rounds each); "Seat the next game" draws game 2
+    # and nobody has saved a round of it: one game of the evening, not two.
+    ev = _event(api)
+    eid = ev["id"]
+    api.post(f"/api/events/{eid}/draw", json={})
+    _play_evening_game(api, eid)
+    meta, text = _standings_texts(client, eid)
+    assert "· 1 game of the evening" in meta and "1 game of the evening" in text
+    r = api.post(f"/api/events/{eid}/draw", json={})
+    assert r.status_code == 201 and len(r.get_json()["games"]) == 2
+    meta, text = _standings_texts(client, eid)
+    assert "· 1 game of the evening" in meta and "games of the evening" not in meta
+    assert "1 game of the evening" in text and "2 games" not in text
+    # the first round of game 2 saved at table 1: now two games of the evening
+    table = r.get_json()["games"][1][0]
+    seats = table["players"]
+    hands = {name: {"pips": 0 if i == 0 else 5} for i, name in enumerate(seats)}
+    assert api.post(f"/api/games/{table['game']}/rounds",
+                    json={"number": 1, "ended": "domino", "hands": hands}).status_code == 201
+    meta, text = _standings_texts(client, eid)
+    assert "· 2 games of the evening" in meta and "2 games of the evening" in text
+
+
+def test_a_season_counts_the_games_played_not_the_game_just_seated(api, client):
+    # Evening 1: one table of four plays one game; evening 2: the same four are
+    # drawn again and have saved nothing yet: a season of 2 evenings, 1 game.
+    ev = _event(api, players=["Ana", "Ben", "Chen", "Dee"], tables=1)
+    eid = ev["id"]
+    api.post(f"/api/events/{eid}/draw", json={})
+    _play_evening_game(api, eid)
+    assert api.post(f"/api/events/{eid}/evenings", json={"held_on": "2026-12-03"}).status_code == 201
+    api.post(f"/api/events/{eid}/players", json={"players": ["Ana", "Ben", "Chen", "Dee"]})
+    assert api.post(f"/api/events/{eid}/draw", json={}).status_code == 201
+    meta, text = _standings_texts(client, eid)
+    assert "A season of 2 evenings" in meta and meta.endswith("· 1 game")
+    assert "A season of 2 evenings" in text and "· 1 game " in text and "2 games" not in text
