@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from companion.rules import RecordError, read_game
+from companion.rules.profile import preset_of
 from companion.rules.schedule import engines
 
 P3 = ["Ana", "Ben", "Cy"]
@@ -269,3 +270,16 @@ def test_rules_of_another_game_are_refused():
 def test_picture_winner_cannot_be_away():
     rec = {"kind": "picture", "players": P3, "rounds": [{"winner": "Ana", "absent": ["Ana"]}]}
     assert codes(rec) == ["bad_value"]
+
+
+@pytest.mark.parametrize(("changed", "preset"), [
+    ({"start_engine": 6}, "quick"),
+    # the league preset also names 50 for the 0-0 and 0 for a marker: the defaults, not stored
+    ({"going_out_bonus": -10, "tie_break": "most_rounds_out"}, "league"),
+    ({"double_blank_points": 0, "after_double": "one_non_double"}, "seed_001"),
+    ({}, None),  # no rule changed: the app's defaults, though one preset only repeats them
+    ({"start_engine": 6, "late_join": "highest"}, None),  # a preset and one more rule: house rules
+    ({"start_engine": 5}, None),
+])
+def test_a_stored_rule_set_is_named_by_the_preset_it_equals(changed, preset):
+    assert preset_of(changed) == preset
