@@ -262,6 +262,43 @@ def test_archive_hides_a_game_and_trash_can_be_undone_or_emptied(app, api):
     assert api.post(f"/api/games/{c}/restore").status_code == 404
 
 
+def test_an_archived_game_is_taken_out_of_the_archive_from_its_page_or_the_archived_list(client, api):
+    """The game page's button says what it does; the archived list offers the
+    same per game and, after it, shows the list that was on screen again."""
+    a, b, c = (_game(api, ["Ana", "Ben", n]) for n in ("Cy", "Di", "Ed"))
+    for gid in (a, b):
+        api.post(f"/api/games/{gid}/archive")
+    page = client.get(f"/games/{a}").get_data(as_text=True)
+    assert "Take out of the archive" in page and "Back to the list of games" not in page
+    ru = client.get(f"/games/{a}", headers={"Accept-Language": "ru"}).get_data(as_text=True)
+    assert "Достать из архива" in ru
+
+    shown = "/?shelf=archive&q=an"  # "Ana" sat at both: a and b, filtered, are what is on screen
+    html = client.get(shown).get_data(as_text=True)
+    for gid in (a, b):
+        form = re.search(rf'<form method="post" action="/games/{gid}/archive" class="unarchive-game">(.*?)</form>',
+                         html, re.S)
+        assert form, gid
+        assert re.search(r'name="csrf_token" value="[^"]+"', form.group(1))
+        assert '<input type="hidden" name="archived" value="0">' in form.group(1)
+        assert '<input type="hidden" name="next" value="/?shelf=archive&amp;q=an">' in form.group(1)
+        assert "Take out of the archive" in form.group(1)
+    assert 'class="unarchive-game"' not in client.get("/").get_data(as_text=True)  # only on the archived list
+
+    token = csrf_token(client, shown)
+    r = client.post(f"/games/{b}/archive", data={"csrf_token": token, "archived": "0", "next": shown})
+    assert r.status_code == 302 and r.headers["Location"] == shown
+    html = client.get(shown).get_data(as_text=True)
+    assert "The game is out of the archive: the list of games shows it again." in html
+    assert f'action="/games/{a}/archive"' in html and f'action="/games/{b}/archive"' not in html
+    assert _ids(api.get("/api/games")) == [c, b]
+    assert _ids(api.get("/api/games?shelf=archive")) == [a]
+    # from the game's page (no list to go back to), or asked to leave the site: the game's page
+    r = client.post(f"/games/{a}/archive", data={"csrf_token": token, "archived": "0", "next": "//evil.example/"})
+    assert r.status_code == 302 and r.headers["Location"] == f"/games/{a}"
+    assert _ids(api.get("/api/games?shelf=archive")) == []
+
+
 def test_pages_list_in_progress_and_finished_apart_and_undo_a_delete(client, api, full_game):
     done = api.post("/api/games", json=full_game["record"]).get_json()["id"]
     going = _game(api, ["Zoë", "Ben"], kind="draw")

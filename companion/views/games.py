@@ -33,6 +33,7 @@ from ..rules.entry import rest_to_mend
 from ..rules.profile import DRAW_COUNT_PRESETS, OPTIONS, OPTIONS_BY_KEY, PRESETS
 from ..rules.state import joining_total
 from ..rules.tiles import SET_SIZES
+from ..security import local_target
 from ..services import sheets
 from ..services import undo as undoing
 from . import undo as undo_views
@@ -369,12 +370,16 @@ def restore_game(game_id: int):
 
 @bp.post("/games/<int:game_id>/archive")
 def archive_game(game_id: int):
-    """Hide a game from the list (``archived=0`` brings it back)."""
+    """Hide a game from the list (``archived=0`` brings it back), then go to
+    ``next`` (the list the form was on, a path of this site) or the game's page."""
+    archived = request.form.get("archived", "1") != "0"
     try:
-        services.archive_game(game_id, archived=request.form.get("archived", "1") != "0")
+        services.archive_game(game_id, archived=archived)
     except services.NotFound:
         abort(404)
-    return redirect(url_for("games.detail", game_id=game_id))
+    if not archived:
+        flash(gettext("The game is out of the archive: the list of games shows it again."), "ok")
+    return redirect(local_target(request.form.get("next")) or url_for("games.detail", game_id=game_id))
 
 
 @bp.post("/trash/empty")
