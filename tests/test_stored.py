@@ -238,6 +238,31 @@ def test_filters_by_player_kind_status_date_and_text(api, full_game):
     assert r.status_code == 422 and r.get_json()["errors"][0]["path"] == "since"
 
 
+@pytest.mark.parametrize("query", ["celine", "CÉLINE", "Céline", "Ce\u0301line", "cel", "  céline  "])
+def test_the_name_search_ignores_case_and_accents(client, api, query):
+    celine = _game(api, ["Céline", "Ben"])
+    _game(api, ["Ana", "Ben"])
+    assert _ids(api.get("/api/games", query_string={"q": query})) == [celine]
+    html = client.get("/", query_string={"q": query}).get_data(as_text=True)
+    assert html.count('href="/games/') == 1 and f'href="/games/{celine}"' in html
+
+
+def test_the_name_search_finds_no_other_name_and_follows_a_rename(client, api):
+    celine = _game(api, ["Céline", "Ben"])
+    durda = _game(api, ["Đurđa", "Zoë"], kind="draw")
+    assert _ids(api.get("/api/games?q=celina")) == []  # not a part of "celine"
+    assert _ids(api.get("/api/games?q=durda")) == [durda]  # Croatian Đ has no accent to drop: read as D
+    assert _ids(api.get("/api/games?q=zoe")) == [durda]
+    assert "No games here." in client.get("/?q=celina").get_data(as_text=True)
+    # ``player`` still means the exact name, in any case: accents count there
+    assert _ids(api.get("/api/games?player=celine")) == []
+    assert _ids(api.get("/api/games?player=CÉLINE")) == [celine]
+    ids = {p["name"]: p["id"] for p in api.get("/api/players").get_json()["players"]}
+    assert api.patch(f"/api/players/{ids['Céline']}", json={"name": "Élodie"}).status_code == 200
+    assert _ids(api.get("/api/games?q=elodie")) == [celine]
+    assert _ids(api.get("/api/games?q=celine")) == []
+
+
 def test_archive_hides_a_game_and_trash_can_be_undone_or_emptied(app, api):
     a, b, c = (_game(api, ["Ana", "Ben", n]) for n in ("Cy", "Di", "Ed"))
     assert api.post(f"/api/games/{a}/archive").status_code == 204
