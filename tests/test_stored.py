@@ -238,6 +238,35 @@ def test_filters_by_player_kind_status_date_and_text(api, full_game):
     assert r.status_code == 422 and r.get_json()["errors"][0]["path"] == "since"
 
 
+def test_dates_from_after_to_are_pointed_out_on_the_page(client, api):
+    gid = _game(api, ["Ana", "Ben"])
+    html = client.get("/?q=ana&since=2026-12-05&until=2026-12-01").get_data(as_text=True)
+    assert '<p id="dates-error" class="form-error" role="alert">' \
+           "The From date is after the To date: put the earlier day in From.</p>" in html
+    assert "No games here." not in html and f'href="/games/{gid}"' not in html
+    # what was typed stays in the form, the dates marked as the ones to fix
+    assert 'name="q" type="search" value="ana"' in html
+    assert 'name="since" type="date" value="2026-12-05" aria-invalid="true" aria-describedby="dates-error"' in html
+    assert 'name="until" type="date" value="2026-12-01" aria-invalid="true" aria-describedby="dates-error"' in html
+    ru = client.get("/?since=2026-12-05&until=2026-12-01", headers={"Accept-Language": "ru"}).get_data(as_text=True)
+    assert "Дата «С» позже даты «По»: укажите в «С» более ранний день." in ru
+    trash = client.get("/?shelf=trash&since=2026-12-05&until=2026-12-01")
+    assert trash.status_code == 200 and "The From date is after the To date" in trash.get_data(as_text=True)
+    # the same day twice is a range of one day: no message
+    today = api.get(f"/api/games/{gid}").get_json()["created_at"][:10]
+    html = client.get(f"/?since={today}&until={today}").get_data(as_text=True)
+    assert "dates-error" not in html and f'href="/games/{gid}"' in html
+
+
+def test_dates_from_after_to_are_refused_by_the_api_as_a_bad_date_is(api):
+    _game(api, ["Ana", "Ben"])
+    r = api.get("/api/games?since=2026-12-05&until=2026-12-01")
+    assert r.status_code == 422
+    assert r.get_json() == {"errors": [{
+        "path": "since", "code": "bad_value",
+        "message": "since (2026-12-05) is after until (2026-12-01): no day lies between them."}]}
+
+
 @pytest.mark.parametrize("query", ["celine", "CÉLINE", "Céline", "Ce\u0301line", "cel", "  céline  "])
 def test_the_name_search_ignores_case_and_accents(client, api, query):
     celine = _game(api, ["Céline", "Ben"])

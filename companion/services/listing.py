@@ -43,6 +43,12 @@ class GameQuery:
     text: str | None = None
     shelf: str = "games"
 
+    @property
+    def dates_reversed(self) -> bool:
+        """``since`` is a later day than ``until``: no day lies between them,
+        a mistake to point out rather than an empty list to show."""
+        return self.since is not None and self.until is not None and self.since > self.until
+
 
 MAX_PER_PAGE = 100
 MAX_PAGE = 1_000_000

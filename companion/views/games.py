@@ -81,8 +81,11 @@ def _list_query() -> services.GameQuery:
 def _index_context(values=None, errors=None, warnings=None):
     query = _list_query()
     lists = {}
+    dates_error = None
     with services.one_read():  # the lists and the names from one snapshot, one read
-        if query.shelf == "games":
+        if query.dates_reversed:  # no list, but why: the form keeps the dates as typed
+            dates_error = gettext("The From date is after the To date: put the earlier day in From.")
+        elif query.shelf == "games":
             for status, arg in (("in_progress", "open_page"), ("finished", "page")):
                 page = request.args.get(arg, 1, type=int) or 1
                 lists[status] = services.list_games(replace(query, status=status, page=page))
@@ -93,6 +96,7 @@ def _index_context(values=None, errors=None, warnings=None):
     return dict(
         lists=lists,
         query=query,
+        dates_error=dates_error,
         filters={k: v for k, v in request.args.items() if k not in ("page", "open_page", "trashed")},
         trashed=request.args.get("trashed", type=int),
         known=known,
