@@ -25,6 +25,7 @@ from sqlalchemy import false as sa_false
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from .db import db
+from .rules.stats import search_key
 from .security import new_view_key
 
 
@@ -37,6 +38,20 @@ def names_column(players: Iterable[str]) -> str:
     (``str.casefold``), each between newlines (``"\\nana\\nben\\n"``), so
     ``LIKE '%\\nben\\n%'`` finds the games where Ben sat."""
     return "\n" + "\n".join(p.casefold() for p in players) + "\n"
+
+
+def search_names_column(players: Iterable[str]) -> str:
+    """A game's ``search_names`` column: every player's name as the list's
+    search compares it (:func:`companion.rules.stats.search_key`: case and
+    accents ignored), each between newlines (``"\nceline\nben\n"``)."""
+    return "\n" + "\n".join(search_key(p) for p in players) + "\n"
+
+
+def name_columns(players: Iterable[str]) -> dict[str, str]:
+    """Both columns a game keeps of its players' names, kept up to date
+    together whenever the seats change: ``names`` and ``search_names``."""
+    players = list(players)
+    return {"names": names_column(players), "search_names": search_names_column(players)}
 
 
 class GameRow(db.Model):
@@ -81,6 +96,9 @@ class GameRow(db.Model):
     names: Mapped[str] = mapped_column(Text, default="", server_default="")
     """The players' names folded to lower case, one per line, for the search
     (:func:`names_column`)."""
+    search_names: Mapped[str] = mapped_column(Text, default="", server_default="")
+    """The players' names with case and accents ignored, one per line, for the
+    games list's text search (:func:`search_names_column`)."""
     shelf: Mapped[str] = mapped_column(String(8), default="games", server_default="games")
     """``games`` (listed), ``archive`` (hidden from the list) or ``trash`` (deleted, undoable)."""
     shelved_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)

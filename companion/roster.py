@@ -26,7 +26,7 @@ from sqlalchemy import delete, func, select, update
 from .club_models import EventPlayerRow, EventRow, PlayerGameRow, PlayerTallyRow
 from .db import db
 from .i18n import gettext
-from .models import GameRow, PlayerRow, RoundRow, names_column
+from .models import GameRow, PlayerRow, RoundRow, name_columns, names_column
 from .player_lines import _bump, rebuild_all, refresh_game, refresh_games
 from .rules.errors import Problem
 from .rules.record import MAX_NAME
@@ -305,7 +305,8 @@ def _rewrite_games(game_ids: Sequence[int], old_key: str, new: str) -> None:
         summary = getattr(game, "summary", None)
         if isinstance(summary, Mapping):
             game.summary = rename_summary(summary, old, new)
-        game.names = names_column(game.players)
+        for column, value in name_columns(game.players).items():
+            setattr(game, column, value)
         game.revision = (game.revision or 0) + 1
         for rnd in db.session.execute(select(RoundRow).where(RoundRow.game_id == gid)
                                       .execution_options(populate_existing=True)).scalars():

@@ -267,3 +267,28 @@ def test_upgrade_derives_the_results_of_every_stored_game(app, api, full_game):
     assert api.get(f"/api/games/{ids[1]}").get_json()["rounds"][-1]["totals"] == \
         full_game["expected"]["totals_after_round_5"]
     assert [g["id"] for g in api.get("/api/games?player=zoë").get_json()["games"]] == [ids[2]]
+
+
+BEFORE_SEARCH_NAMES = "c9e1a3b5d7f0"
+
+
+def test_upgrade_derives_the_search_names_of_games_already_stored(app, api):
+    """Games stored before the accent-free search column: the upgrade derives
+    it from their seats, so ``celine`` finds Céline's game at once."""
+    from flask_migrate import upgrade
+
+    from companion.db import db
+
+    celine = api.post("/api/games", json={"set": 12, "players": ["Céline", "Ben"],
+                                          "first_starter": "Ben"}).get_json()["id"]
+    api.post("/api/games", json={"set": 12, "players": ["Ana", "Đurđa"], "first_starter": "Ana"})
+    _at_revision(app, BEFORE_SEARCH_NAMES)
+    with app.app_context():
+        with db.engine.connect() as conn:
+            assert "search_names" not in {c["name"] for c in sa.inspect(conn).get_columns("game")}
+        upgrade()
+        with db.engine.connect() as conn:
+            stored = conn.execute(sa.text("SELECT search_names FROM game ORDER BY id")).scalars().all()
+        db.session.remove()
+    assert stored == ["\nceline\nben\n", "\nana\ndurda\n"]
+    assert [g["id"] for g in api.get("/api/games?q=CELINE").get_json()["games"]] == [celine]

@@ -16,6 +16,9 @@ History (short Mexican Train: ``start_engine`` 1, two rounds, 1-1 then 0-0):
 
 from __future__ import annotations
 
+import html
+import re
+
 import pytest
 
 from .conftest import csrf_token
@@ -364,3 +367,33 @@ def test_dates_typed_the_wrong_way_round_read_as_their_range(api, client, histor
     assert right["games"] == wrong["games"] == 3
     page = client.get(f"/players/{ana}?since={late}&until={early}").get_data(as_text=True)
     assert f'name="since" value="{early}"' in page and f'name="until" value="{late}"' in page
+
+
+def _seven_rounds():
+    """Ana out, Ben 10 pips: the seven rounds of a double-6 Mexican Train (6-6 down to 0-0)."""
+    return [_mt_round({"Ana": 0, "Ben": 10}) for _ in range(7)]
+
+
+@pytest.mark.parametrize(("lang", "names"), [
+    ("en", ["This app's defaults", "Quick game: 6-6 down to 0-0",
+            "House rules (First engine: 6-6; Late joiners: start at the highest total)",
+            "House rules (Target score: 50 points)"]),
+    ("ru", ["По умолчанию в приложении", "Короткая партия: от 6-6 до 0-0",
+            "Домашние правила (Первый стартовый дубль: 6-6; Опоздавшие: начать с наибольшей суммы)",
+            "Домашние правила (Счёт до победы: 50 очк.)"]),
+])
+def test_rule_set_filter_names_each_rule_set_as_the_start_form_does(api, client, lang, names):
+    """Defaults by the start form's name, a preset by its name, other rules in
+    words; never the stored key or a raw value ("late_join", "highest")."""
+    _play(api, _record("mexican_train", ["Ana", "Ben"], {}, _seven_rounds(), set_n=6))
+    _play(api, _record("mexican_train", ["Ana", "Ben"], {"start_engine": 6}, _seven_rounds(), set_n=6))
+    _play(api, _record("mexican_train", ["Ana", "Ben"], {"start_engine": 6, "late_join": "highest"},
+                       _seven_rounds(), set_n=6))
+    _play(api, _record("block", ["Ana", "Ben"], {"target_score": 50}, [
+        _mt_round({"Ana": 0, "Ben": 30}), _mt_round({"Ana": 0, "Ben": 25})]))
+    ana = {p["name"]: p["id"] for p in api.get("/api/players").get_json()["players"]}["Ana"]
+    page = client.get(f"/players/{ana}", headers={"Accept-Language": lang}).get_data(as_text=True)
+    select = page[page.index('<select id="f-rules"'):]
+    select = select[:select.index("</select>")]
+    shown = [html.unescape(text) for text in re.findall(r'<option value="[^"]+"[^>]*>([^<]*)</option>', select)]
+    assert sorted(shown) == sorted(names)

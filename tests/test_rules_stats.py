@@ -44,6 +44,7 @@ from companion.rules.stats import (
     name_key,
     player_stats,
     rule_set_key,
+    search_key,
     summarize,
 )
 
@@ -330,3 +331,14 @@ def test_tie_breaks_are_stated_in_order():
     assert tie_breaks("place_points") == ("place_points", "wins", "points_per_round", "rounds_out")
     with pytest.raises(ValueError):
         tie_breaks("elo")
+
+
+@pytest.mark.parametrize(("text", "key"), [
+    ("Céline", "celine"), ("CÉLINE", "celine"), ("Ce\u0301line", "celine"),  # é as one code point or two
+    ("  Ana   María ", "ana maria"),
+    ("Đurđa", "durda"), ("Łukasz", "lukasz"), ("Søren", "soren"), ("Straße", "strasse"),
+    ("Ёлка", "елка"), ("Өлзий", "өлзии"),  # Mongolian Ө is a letter of its own; й is и with a breve
+    ("김민준", "김민준"),  # Hangul syllables stay whole
+])
+def test_search_key_ignores_case_and_accents(text, key):
+    assert search_key(text) == key

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from companion.rules import RecordError, read_game
+from companion.rules.profile import preset_of
 from companion.rules.schedule import engines
 
 P3 = ["Ana", "Ben", "Cy"]
@@ -285,3 +286,16 @@ def test_who_starts_is_chosen_only_in_mexican_train(kind, how, chosen):
     # a first starter given for a game whose tiles decide names nobody in the plan
     game = read_game({"kind": kind, "players": ["Ana", "Ben", "Cy"], "first_starter": "Ben"})
     assert game.next_round().starter == ("Ben" if chosen else None)
+
+
+@pytest.mark.parametrize(("changed", "preset"), [
+    ({"start_engine": 6}, "quick"),
+    # the league preset also names 50 for the 0-0 and 0 for a marker: the defaults, not stored
+    ({"going_out_bonus": -10, "tie_break": "most_rounds_out"}, "league"),
+    ({"double_blank_points": 0, "after_double": "one_non_double"}, "seed_001"),
+    ({}, None),  # no rule changed: the app's defaults, though one preset only repeats them
+    ({"start_engine": 6, "late_join": "highest"}, None),  # a preset and one more rule: house rules
+    ({"start_engine": 5}, None),
+])
+def test_a_stored_rule_set_is_named_by_the_preset_it_equals(changed, preset):
+    assert preset_of(changed) == preset

@@ -238,6 +238,60 @@ def test_filters_by_player_kind_status_date_and_text(api, full_game):
     assert r.status_code == 422 and r.get_json()["errors"][0]["path"] == "since"
 
 
+def test_dates_from_after_to_are_pointed_out_on_the_page(client, api):
+    gid = _game(api, ["Ana", "Ben"])
+    html = client.get("/?q=ana&since=2026-12-05&until=2026-12-01").get_data(as_text=True)
+    assert '<p id="dates-error" class="form-error" role="alert">' \
+           "The From date is after the To date: put the earlier day in From.</p>" in html
+    assert "No games here." not in html and f'href="/games/{gid}"' not in html
+    # what was typed stays in the form, the dates marked as the ones to fix
+    assert 'name="q" type="search" value="ana"' in html
+    assert 'name="since" type="date" value="2026-12-05" aria-invalid="true" aria-describedby="dates-error"' in html
+    assert 'name="until" type="date" value="2026-12-01" aria-invalid="true" aria-describedby="dates-error"' in html
+    ru = client.get("/?since=2026-12-05&until=2026-12-01", headers={"Accept-Language": "ru"}).get_data(as_text=True)
+    assert "Дата «С» позже даты «По»: укажите в «С» более ранний день." in ru
+    trash = client.get("/?shelf=trash&since=2026-12-05&until=2026-12-01")
+    assert trash.status_code == 200 and "The From date is after the To date" in trash.get_data(as_text=True)
+    # the same day twice is a range of one day: no message
+    today = api.get(f"/api/games/{gid}").get_json()["created_at"][:10]
+    html = client.get(f"/?since={today}&until={today}").get_data(as_text=True)
+    assert "dates-error" not in html and f'href="/games/{gid}"' in html
+
+
+def test_dates_from_after_to_are_refused_by_the_api_as_a_bad_date_is(api):
+    _game(api, ["Ana", "Ben"])
+    r = api.get("/api/games?since=2026-12-05&until=2026-12-01")
+    assert r.status_code == 422
+    assert r.get_json() == {"errors": [{
+        "path": "since", "code": "bad_value",
+        "message": "since (2026-12-05) is after until (2026-12-01): no day lies between them."}]}
+
+
+@pytest.mark.parametrize("query", ["celine", "CÉLINE", "Céline", "Ce\u0301line", "cel", "  céline  "])
+def test_the_name_search_ignores_case_and_accents(client, api, query):
+    celine = _game(api, ["Céline", "Ben"])
+    _game(api, ["Ana", "Ben"])
+    assert _ids(api.get("/api/games", query_string={"q": query})) == [celine]
+    html = client.get("/", query_string={"q": query}).get_data(as_text=True)
+    assert html.count('href="/games/') == 1 and f'href="/games/{celine}"' in html
+
+
+def test_the_name_search_finds_no_other_name_and_follows_a_rename(client, api):
+    celine = _game(api, ["Céline", "Ben"])
+    durda = _game(api, ["Đurđa", "Zoë"], kind="draw")
+    assert _ids(api.get("/api/games?q=celina")) == []  # not a part of "celine"
+    assert _ids(api.get("/api/games?q=durda")) == [durda]  # Croatian Đ has no accent to drop: read as D
+    assert _ids(api.get("/api/games?q=zoe")) == [durda]
+    assert "No games here." in client.get("/?q=celina").get_data(as_text=True)
+    # ``player`` still means the exact name, in any case: accents count there
+    assert _ids(api.get("/api/games?player=celine")) == []
+    assert _ids(api.get("/api/games?player=CÉLINE")) == [celine]
+    ids = {p["name"]: p["id"] for p in api.get("/api/players").get_json()["players"]}
+    assert api.patch(f"/api/players/{ids['Céline']}", json={"name": "Élodie"}).status_code == 200
+    assert _ids(api.get("/api/games?q=elodie")) == [celine]
+    assert _ids(api.get("/api/games?q=celine")) == []
+
+
 def test_archive_hides_a_game_and_trash_can_be_undone_or_emptied(app, api):
     a, b, c = (_game(api, ["Ana", "Ben", n]) for n in ("Cy", "Di", "Ed"))
     assert api.post(f"/api/games/{a}/archive").status_code == 204
@@ -260,6 +314,43 @@ def test_archive_hides_a_game_and_trash_can_be_undone_or_emptied(app, api):
     assert api.delete("/api/trash").get_json() == {"deleted": 1}
     assert count_rows(app)[0] == 2
     assert api.post(f"/api/games/{c}/restore").status_code == 404
+
+
+def test_an_archived_game_is_taken_out_of_the_archive_from_its_page_or_the_archived_list(client, api):
+    """The game page's button says what it does; the archived list offers the
+    same per game and, after it, shows the list that was on screen again."""
+    a, b, c = (_game(api, ["Ana", "Ben", n]) for n in ("Cy", "Di", "Ed"))
+    for gid in (a, b):
+        api.post(f"/api/games/{gid}/archive")
+    page = client.get(f"/games/{a}").get_data(as_text=True)
+    assert "Take out of the archive" in page and "Back to the list of games" not in page
+    ru = client.get(f"/games/{a}", headers={"Accept-Language": "ru"}).get_data(as_text=True)
+    assert "Достать из архива" in ru
+
+    shown = "/?shelf=archive&q=an"  # "Ana" sat at both: a and b, filtered, are what is on screen
+    html = client.get(shown).get_data(as_text=True)
+    for gid in (a, b):
+        form = re.search(rf'<form method="post" action="/games/{gid}/archive" class="unarchive-game">(.*?)</form>',
+                         html, re.S)
+        assert form, gid
+        assert re.search(r'name="csrf_token" value="[^"]+"', form.group(1))
+        assert '<input type="hidden" name="archived" value="0">' in form.group(1)
+        assert '<input type="hidden" name="next" value="/?shelf=archive&amp;q=an">' in form.group(1)
+        assert "Take out of the archive" in form.group(1)
+    assert 'class="unarchive-game"' not in client.get("/").get_data(as_text=True)  # only on the archived list
+
+    token = csrf_token(client, shown)
+    r = client.post(f"/games/{b}/archive", data={"csrf_token": token, "archived": "0", "next": shown})
+    assert r.status_code == 302 and r.headers["Location"] == shown
+    html = client.get(shown).get_data(as_text=True)
+    assert "The game is out of the archive: the list of games shows it again." in html
+    assert f'action="/games/{a}/archive"' in html and f'action="/games/{b}/archive"' not in html
+    assert _ids(api.get("/api/games")) == [c, b]
+    assert _ids(api.get("/api/games?shelf=archive")) == [a]
+    # from the game's page (no list to go back to), or asked to leave the site: the game's page
+    r = client.post(f"/games/{a}/archive", data={"csrf_token": token, "archived": "0", "next": "//evil.example/"})
+    assert r.status_code == 302 and r.headers["Location"] == f"/games/{a}"
+    assert _ids(api.get("/api/games?shelf=archive")) == []
 
 
 def test_pages_list_in_progress_and_finished_apart_and_undo_a_delete(client, api, full_game):

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import asdict, dataclass, fields
+from functools import cache
 from typing import Any
 
 from .errors import N_, Problems, tr
@@ -300,3 +301,33 @@ PRESETS: dict[str, dict[str, Any]] = {
     },
 }
 """Named rule sets a table can start from, then change any option."""
+
+
+def preset_of(changed: Mapping[str, Any]) -> str | None:
+    """Which named rule set of the start page a game was played with.
+
+    :param changed: a game's rules that differ from the defaults and apply to
+        its kind, JSON values (what the players' statistics keep as the game's
+        rule set, read back).
+    :return: the key of the :data:`PRESETS` entry whose rules, stored as a
+        Mexican Train game stores them (defaults dropped), are exactly
+        ``changed``; ``None`` for any other rule set, and for no rule changed
+        (the app's defaults, even where a preset only repeats them).
+    """
+    if not changed:
+        return None
+    for key, rules in _stored_presets().items():
+        if rules == dict(changed):
+            return key
+    return None
+
+
+@cache
+def _stored_presets() -> dict[str, dict[str, Any]]:
+    """Each preset's rules as a Mexican Train game started with it stores them
+    (worked out once: the presets never change while the app runs)."""
+    out = {}
+    for key, preset in PRESETS.items():
+        changed = parse_rules(preset["rules"], Problems()).changed()
+        out[key] = {k: v for k, v in changed.items() if rule_applies(k, GameKind.MEXICAN_TRAIN)}
+    return out

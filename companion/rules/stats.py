@@ -54,6 +54,28 @@ def name_key(name: str) -> str:
     return unicodedata.normalize("NFC", clean_name(name).casefold())
 
 
+_PLAIN_LETTERS: Final = str.maketrans({"đ": "d", "ł": "l", "ø": "o", "ħ": "h", "ŧ": "t", "ı": "i",
+                                        "æ": "ae", "œ": "oe"})
+"""Letters with a stroke or joined that Unicode does not split into a base
+letter and a mark (Croatian Đ among them), as their plain letters."""
+
+
+def search_key(text: str) -> str:
+    """A name, or text typed to find one, as the games list's search compares
+    them: case and accents ignored, so "celine", "CÉLINE" and "Céline" read
+    alike ("Đurđa" as "durda", "Zoë" as "zoe"; Cyrillic "ё" as "е", "й" as "и").
+
+    :param text: a player's name or a search text.
+    :return: :func:`clean_name` of ``text``, casefolded, its accents and other
+        combining marks dropped (Unicode NFKD), the letters of
+        :data:`_PLAIN_LETTERS` replaced, then composed again (NFC: Hangul
+        syllables stay whole).
+    """
+    decomposed = unicodedata.normalize("NFKD", clean_name(text).casefold())
+    plain = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+    return unicodedata.normalize("NFC", plain.translate(_PLAIN_LETTERS))
+
+
 def rule_set_key(rules: Mapping[str, Any]) -> str:
     """A stable text key for a game's rule set, for filtering games that compare.
 

@@ -9,6 +9,7 @@ from datetime import UTC, date, datetime, time, timedelta
 
 from ..db import db
 from ..models import GameRow, PlayerRow
+from ..rules.stats import search_key
 from .tx import end_read
 from .values import (
     GameSummary,
@@ -27,7 +28,8 @@ class GameQuery:
     :ivar status: ``in_progress`` or ``finished``.
     :ivar since: only games started on or after this day (UTC).
     :ivar until: only games started on or before this day (UTC).
-    :ivar text: only games with a player whose name holds this text (any case).
+    :ivar text: only games with a player whose name holds this text (case and
+        accents ignored: ``celine`` finds Céline).
     :ivar shelf: ``games`` (default), ``archive`` or ``trash``.
     """
 
@@ -40,6 +42,12 @@ class GameQuery:
     until: date | None = None
     text: str | None = None
     shelf: str = "games"
+
+    @property
+    def dates_reversed(self) -> bool:
+        """``since`` is a later day than ``until``: no day lies between them,
+        a mistake to point out rather than an empty list to show."""
+        return self.since is not None and self.until is not None and self.since > self.until
 
 
 MAX_PER_PAGE = 100
@@ -79,8 +87,8 @@ def list_games(query: GameQuery = GameQuery()) -> Page:
         key = _like_escape("\n" + " ".join(query.player.split()).casefold() + "\n")
         q = q.where(GameRow.names.like(f"%{key}%", escape="\\"))
     if query.text and query.text.strip():
-        key = _like_escape(" ".join(query.text.split()).casefold())
-        q = q.where(GameRow.names.like(f"%{key}%", escape="\\"))
+        key = _like_escape(search_key(query.text))
+        q = q.where(GameRow.search_names.like(f"%{key}%", escape="\\"))
     if query.since:
         q = q.where(GameRow.created_at >= datetime.combine(query.since, time(), UTC))
     if query.until:

@@ -14,7 +14,7 @@ from sqlalchemy import Text, cast, update
 from sqlalchemy.orm import joinedload
 
 from ..db import db
-from ..models import GameRow, RoundRow, names_column
+from ..models import GameRow, RoundRow, name_columns
 from ..rules import Game, read_game
 from ..rules.state import SCORING_VERSION, GameState, derive_all
 from .tx import transaction
@@ -86,7 +86,8 @@ def store_results(row: GameRow, game: Game) -> None:
     for key, value in _summary_columns(state).items():
         setattr(row, key, value)
     row.rounds_total = game.table.round_count
-    row.names = names_column(game.table.players)
+    for column, value in name_columns(game.table.players).items():
+        setattr(row, column, value)
 
 
 def _remember_players(names) -> None:
@@ -133,7 +134,7 @@ def _rederive(game_id: int) -> None:
         db.session.execute(
             update(GameRow).where(GameRow.id == game_id)
             .values(**_summary_columns(state), rounds_total=game.table.round_count,
-                    names=names_column(game.table.players), updated_at=GameRow.updated_at)
+                    **name_columns(game.table.players), updated_at=GameRow.updated_at)
             .execution_options(synchronize_session=False))
         _players_lines(game_id)
 

@@ -127,9 +127,13 @@ def _date(name: str) -> date | None:
 def query_from_args(args) -> services.GameQuery:
     """The list's filters from the query string: ``page``, ``per_page``,
     ``player``, ``kind``, ``status``, ``since``, ``until`` (dates), ``q`` (text
-    in a name), ``shelf`` (``games``, ``archive``, ``trash``)."""
+    in a name), ``shelf`` (``games``, ``archive``, ``trash``).
+
+    :raises _Refused: 422 ``bad_value`` for a date that is none, or ``since``
+        a later day than ``until``.
+    """
     shelf = args.get("shelf", "games")
-    return services.GameQuery(
+    query = services.GameQuery(
         page=args.get("page", 1, type=int) or 1,
         per_page=args.get("per_page", 20, type=int) or 20,
         player=args.get("player") or None,
@@ -139,6 +143,11 @@ def query_from_args(args) -> services.GameQuery:
         text=args.get("q") or None,
         shelf=shelf if shelf in services.SHELVES else "games",
     )
+    if query.dates_reversed:
+        raise _Refused(problem_response("bad_value", gettext(
+            "since (%(since)s) is after until (%(until)s): no day lies between them.",
+            since=str(query.since), until=str(query.until)), 422, "since"))
+    return query
 
 
 @bp.get("/games")

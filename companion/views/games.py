@@ -33,6 +33,7 @@ from ..rules.entry import rest_to_mend
 from ..rules.profile import DRAW_COUNT_PRESETS, OPTIONS, OPTIONS_BY_KEY, PRESETS
 from ..rules.state import joining_total
 from ..rules.tiles import SET_SIZES
+from ..security import local_target
 from ..services import sheets
 from ..services import undo as undoing
 from . import undo as undo_views
@@ -80,8 +81,11 @@ def _list_query() -> services.GameQuery:
 def _index_context(values=None, errors=None, warnings=None):
     query = _list_query()
     lists = {}
+    dates_error = None
     with services.one_read():  # the lists and the names from one snapshot, one read
-        if query.shelf == "games":
+        if query.dates_reversed:  # no list, but why: the form keeps the dates as typed
+            dates_error = gettext("The From date is after the To date: put the earlier day in From.")
+        elif query.shelf == "games":
             for status, arg in (("in_progress", "open_page"), ("finished", "page")):
                 page = request.args.get(arg, 1, type=int) or 1
                 lists[status] = services.list_games(replace(query, status=status, page=page))
@@ -92,6 +96,7 @@ def _index_context(values=None, errors=None, warnings=None):
     return dict(
         lists=lists,
         query=query,
+        dates_error=dates_error,
         filters={k: v for k, v in request.args.items() if k not in ("page", "open_page", "trashed")},
         trashed=request.args.get("trashed", type=int),
         known=known,
@@ -369,12 +374,16 @@ def restore_game(game_id: int):
 
 @bp.post("/games/<int:game_id>/archive")
 def archive_game(game_id: int):
-    """Hide a game from the list (``archived=0`` brings it back)."""
+    """Hide a game from the list (``archived=0`` brings it back), then go to
+    ``next`` (the list the form was on, a path of this site) or the game's page."""
+    archived = request.form.get("archived", "1") != "0"
     try:
-        services.archive_game(game_id, archived=request.form.get("archived", "1") != "0")
+        services.archive_game(game_id, archived=archived)
     except services.NotFound:
         abort(404)
-    return redirect(url_for("games.detail", game_id=game_id))
+    if not archived:
+        flash(gettext("The game is out of the archive: the list of games shows it again."), "ok")
+    return redirect(local_target(request.form.get("next")) or url_for("games.detail", game_id=game_id))
 
 
 @bp.post("/trash/empty")

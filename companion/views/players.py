@@ -22,17 +22,19 @@ from flask import (
 from .. import labels, pagecache, roster
 from .. import player_records as records
 from ..envelope import problems_response
-from ..i18n import gettext, lazy_gettext
+from ..i18n import gettext, lazy_gettext, translated
 from ..jsonbody import BadJSON, request_json
 from ..player_charts import engine_bars, totals_over_time
 from ..rules.errors import Problem
 from ..rules.leaderboard import LeaderRow
+from ..rules.profile import OPTIONS_BY_KEY, PRESETS, preset_of
 from ..rules.stats import (
     Filters,
     GameRef,
     PlayerStats,
     highest_wins,
 )
+from ..sheet.words import rule_value
 from .http import csv_download
 
 bp = Blueprint("players", __name__)
@@ -59,18 +61,23 @@ def _player_or_404(player_id: int) -> roster.Player:
 
 
 def rule_set_label(key: str) -> str:
-    """A rule set as a player reads it: "standard rules" or the changed rules."""
-    from ..i18n import translated
-    from ..labels import RULE_LABELS
+    """A game's rule set as the start page names it: "This app's defaults", the
+    preset's name, or "House rules (…)" with each changed rule and its value
+    as the score sheet words them.
 
+    :param key: a stored rule-set key (:func:`companion.rules.stats.rule_set_key`).
+    """
     rules = json.loads(key) if key else {}
     if not rules:
-        return gettext("Standard rules")
-    parts = []
-    for k, v in sorted(rules.items()):
-        label = translated(RULE_LABELS[k]) if k in RULE_LABELS else k.replace("_", " ")
-        parts.append(f"{label} {v}")
-    return ", ".join(parts)
+        return gettext("This app's defaults")
+    preset = preset_of(rules)
+    if preset is not None:
+        return translated(PRESETS[preset]["label"])
+    if not set(rules) <= set(labels.RULE_LABELS):  # a rule with no words for it: never its key
+        return gettext("House rules")
+    parts = [f"{translated(labels.RULE_LABELS[k])}: {rule_value(k, rules[k])}"
+             for k in OPTIONS_BY_KEY if k in rules]
+    return gettext("House rules (%(rules)s)", rules="; ".join(parts))
 
 
 # ---------------------------------------------------------------- pages
