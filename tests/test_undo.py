@@ -57,7 +57,7 @@ def test_saving_a_round_shows_undo_and_undo_takes_it_back_once(client, api):
     assert record["next_round"]["number"] == 1
     assert all(s["total"] == 0 for s in record["standings"])
     html = client.get(second.headers["Location"]).get_data(as_text=True)
-    assert _flashes(html) == ["Round 1 taken back: enter it again."]
+    assert _flashes(html) == ["Round 1 taken back: correct it below and save it again."]
 
 
 def test_undoing_a_correction_puts_the_round_back_and_the_totals_with_it(client, api):

@@ -144,7 +144,7 @@ def _as_undone(game: Any, change: Change) -> bool:
 
 def _done_message(change: Change) -> str:
     if change.kind == ADDED:
-        return gettext("Round %(n)s taken back: enter it again.", n=change.number)
+        return gettext("Round %(n)s taken back: correct it below and save it again.", n=change.number)
     if change.kind == DELETED:
         return gettext("Round %(n)s is back.", n=change.number)
     return gettext("Round %(n)s is back as it was.", n=change.number)
