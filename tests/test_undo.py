@@ -203,3 +203,18 @@ def test_a_round_taken_back_is_not_offered_once_the_game_moved_on(client, api):
     html = client.get(r.headers["Location"]).get_data(as_text=True)
     assert _input(html, "number")["value"] == "2"
     assert _input(html, "pips-1")["value"] == "" and "checked" not in _input(html, "out", "0")
+
+
+def test_the_notice_shows_once_even_when_the_address_keeps_undo(client, api):
+    """Without scripts the address keeps ``?undo=``: shown again (a reload),
+    the page has no notice; the Undo sent from the notice still works."""
+    gid = _start(client)
+    r = _post(client, gid, f"/games/{gid}/rounds", {**ROUND_1, "number": "1"})
+    first = client.get(r.headers["Location"]).get_data(as_text=True)
+    again = client.get(r.headers["Location"]).get_data(as_text=True)
+    assert "Round 1 saved." in first and ">Undo</button>" in first
+    assert "Round 1 saved." not in again and ">Undo</button>" not in again
+    assert 'id="round-1"' in again  # the page itself, with the round saved
+    token = re.search(r'name="token" value="([^"]+)"', first).group(1)
+    _post(client, gid, f"/games/{gid}/undo", {"token": unescape(token)})
+    assert _scores(api, gid) == []

@@ -205,14 +205,18 @@ def detail(game_id: int):
     of the game gives a new one), language, theme and device
     (:mod:`companion.pagecache`), so showing it again reads one small row and
     renders nothing; a page with the players' phones panel (a game in play)
-    reads the phones each time and is not kept.
+    reads the phones each time and is not kept, nor one with the notice of a
+    change (``?undo=``) or this device's round taken back
+    (:mod:`companion.views.undo`).
     """
     try:
         key = pagecache.request_key(("game", services.game_stamp(game_id)))
     except services.NotFound:
         abort(404)
-    if undo_views.holds_taken_back(game_id):
-        key = None  # this device's own form, filled with the round it took back
+    if undo_views.holds_taken_back(game_id) or "undo" in request.args:
+        # this device's own form, filled with the round it took back; or a
+        # notice with its Undo, shown once
+        key = None
     html = pagecache.kept(key) if key is not None else None
     if html is not None:
         return pagecache.with_token(html)

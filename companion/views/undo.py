@@ -29,6 +29,9 @@ from ..services import undo as undoing
 
 bp = Blueprint("undo", __name__)
 SALT = "undo-round"
+SHOWN = "undo_shown"
+"""The session's entry naming the last notice this device was shown (its
+token's signature)."""
 TAKEN_BACK = "taken_back"
 """The session's entry holding the round this device last took back:
 ``{"game", "number", "revision", "data"}``."""
@@ -63,11 +66,17 @@ def change_from(token: str | None, game_id: int) -> undoing.Change | None:
 
 def notice(game: services.GameView) -> dict[str, Any] | None:
     """The notice to show on ``game``'s page: ``{"text", "token"}`` while the
-    change in ``?undo=`` can still be undone (the game is at its revision)."""
+    change in ``?undo=`` can still be undone (the game is at its revision),
+    once per device: the page shown again with the same address (a reload
+    where ``static/app.js`` could not drop ``?undo=``) has none."""
     token = request.args.get("undo")
     change = change_from(token, game.id)
-    if change is None or change.revision != game.revision:
+    if token is None or change is None or change.revision != game.revision:
         return None
+    mark = token.rsplit(".", 1)[-1]  # the token's signature: its change's own
+    if session.get(SHOWN) == mark:
+        return None
+    session[SHOWN] = mark
     text = {
         undoing.ADDED: gettext("Round %(n)s saved.", n=change.number),
         undoing.CORRECTED: gettext("Round %(n)s corrected.", n=change.number),
