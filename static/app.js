@@ -8,6 +8,16 @@
     if (close) close.closest(".flash").remove();
   });
 
+  // The notice of a change with its Undo ("Round 3 saved. Undo") shows once:
+  // the address drops its ?undo=, so a reload (or the page opened again from
+  // the history) does not show it again. Its Undo still works while it is on
+  // screen (the change is in the notice's own form); the #round-3 stays.
+  if (window.history && history.replaceState && /[?&]undo=/.test(window.location.search)) {
+    var here = new URL(window.location.href);
+    here.searchParams.delete("undo");
+    history.replaceState(history.state, "", here.pathname + here.search + here.hash);
+  }
+
   // Confirm destructive buttons.
   document.querySelectorAll("form[data-confirm]").forEach(function (form) {
     form.addEventListener("submit", function (ev) {
@@ -306,8 +316,10 @@
     navigator.serviceWorker.register(swUrl).catch(function () { /* not offered here */ });
   }
 
-  // Back button: a page restored from the cache may send its form again.
-  window.addEventListener("pageshow", function () {
+  // Back button: a page restored from the cache may send its form again; the
+  // notice with its Undo was shown already and stays closed.
+  window.addEventListener("pageshow", function (ev) {
     document.querySelectorAll("form[data-sent]").forEach(function (f) { delete f.dataset.sent; });
+    if (ev.persisted) document.querySelectorAll(".undo-notice").forEach(function (n) { n.remove(); });
   });
 })();

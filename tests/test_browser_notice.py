@@ -42,3 +42,43 @@ def test_the_saved_notice_and_its_undo_stay_in_sight(live, browser, api, viewpor
     notice.locator(".flash-close").click()
     assert page.locator(".undo-notice").count() == 0
     ctx.close()
+
+
+def test_the_notice_shows_once_and_its_undo_works_while_it_is_on_screen(live, browser, api):
+    """A tester reloaded the page after a save and saw "Round 1 saved. Undo"
+    again (``?undo=`` stayed in the address): once shown, the address drops
+    it and keeps the saved round's anchor; a reload shows no notice."""
+    gid = api.post("/api/games", json={"set": 12, "players": ["Ana", "Ben", "Cy"],
+                                       "first_starter": "Ana"}).get_json()["id"]
+    ctx = browser.new_context(viewport={"width": 1024, "height": 768})
+    page = ctx.new_page()
+    page.goto(f"{live}/?token={TOKEN}")
+    page.goto(f"{live}/games/{gid}")
+
+    def save(number: int, pips: list[int | None]) -> None:
+        for seat, p in enumerate(pips):
+            if p is None:
+                page.locator(".hand").nth(seat).locator(".out-tap").click()
+            else:
+                page.fill(f"#pips-{seat}", str(p))
+        page.locator("#round-form button.primary").click()
+        page.wait_for_url(f"**#round-{number}")
+        assert f"Round {number} saved." in page.locator(".undo-notice").inner_text()
+
+    save(1, [None, 23, 7])
+    page.wait_for_function("() => !location.search.includes('undo')", timeout=5000)
+    assert page.url == f"{live}/games/{gid}#round-1"
+    page.reload()
+    assert page.locator("#total-1").inner_text() == "23"  # the page shown again
+    assert page.locator(".undo-notice").count() == 0
+    assert page.url == f"{live}/games/{gid}#round-1"
+    # the next save's notice: its Undo still works once the address has dropped ?undo=
+    save(2, [5, None, 12])
+    page.wait_for_function("() => !location.search.includes('undo')", timeout=5000)
+    with page.expect_navigation():
+        page.locator(".undo-notice button[type=submit]").click()
+    assert page.url == f"{live}/games/{gid}#round-2"
+    assert page.locator(".flash").inner_text().startswith("Round 2 taken back")
+    assert page.locator("#round-form input[name=number]").input_value() == "2"
+    assert page.locator("#pips-0").input_value() == "5"  # and the round is back in the form
+    ctx.close()

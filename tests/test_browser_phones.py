@@ -129,7 +129,7 @@ def test_the_tablet_that_saves_a_round_lands_on_it_even_when_its_phones_panel_se
     page.locator(".hand").nth(1).locator(".out-tap").tap()
     page.locator("#round-form button.primary[type=submit]").click()
     page.wait_for_url("**#round-1", timeout=10_000)
-    assert "undo=" in page.url
+    # the answer arrived: its undo notice is on screen (a reload would show none)
     assert page.locator(".undo-notice").is_visible()
     assert page.locator("#total-0").inner_text() == "12"
     ctx.close()

@@ -73,10 +73,15 @@ class Undone:
 
     :ivar message: what the page says (``"Round 3 is back as it was."``).
     :ivar revision: the game's revision after the undo.
+    :ivar taken_back: an added round undone: its data as it was saved (the
+        game record's round: ``hands``, ``ended``…), so the table can correct
+        it and save it again; ``None`` for the other changes, and when the
+        undo had been done already (a double tap).
     """
 
     message: str
     revision: int
+    taken_back: dict[str, Any] | None = None
 
 
 @dataclass(frozen=True)
@@ -139,7 +144,7 @@ def _as_undone(game: Any, change: Change) -> bool:
 
 def _done_message(change: Change) -> str:
     if change.kind == ADDED:
-        return gettext("Round %(n)s taken back: enter it again.", n=change.number)
+        return gettext("Round %(n)s taken back: correct it below and save it again.", n=change.number)
     if change.kind == DELETED:
         return gettext("Round %(n)s is back.", n=change.number)
     return gettext("Round %(n)s is back as it was.", n=change.number)
@@ -170,7 +175,7 @@ def _apply(game_id: int, change: Change, revision: int) -> Undone:
             raise NotFound(f"round {change.number} of game {game_id} is not the last")
         db.session.execute(db.delete(RoundRow).where(RoundRow.id == stored.id))
         _update_game(game_id, state)
-        return Undone(_done_message(change), revision)
+        return Undone(_done_message(change), revision, dict(stored.data))
     later = [r for r in tail.rounds if r.number > change.number]
     rnd = check_round(state, change.previous, change.number, confirm=True, rounds_after=len(later))
     after, result = state.advance(rnd)

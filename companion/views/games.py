@@ -182,7 +182,7 @@ def _render_game(game: services.GameView, values=None, errors=None, warnings=Non
             game=game,
             derived=game.as_json(),
             plan=game.next_round(),
-            values=values if values is not None else _away_ticked(game, edit),
+            values=values if values is not None else _new_round_values(game, edit),
             seats_form=seats_form or {},
             value_labels=VALUE_LABELS,
             joining_total=joining_total(t, [v for v in _last_totals(game).values() if v is not None]),
@@ -210,12 +210,18 @@ def detail(game_id: int):
     of the game gives a new one), language, theme and device
     (:mod:`companion.pagecache`), so showing it again reads one small row and
     renders nothing; a page with the players' phones panel (a game in play)
-    reads the phones each time and is not kept.
+    reads the phones each time and is not kept, nor one with the notice of a
+    change (``?undo=``) or this device's round taken back
+    (:mod:`companion.views.undo`).
     """
     try:
         key = pagecache.request_key(("game", services.game_stamp(game_id)))
     except services.NotFound:
         abort(404)
+    if undo_views.holds_taken_back(game_id) or "undo" in request.args:
+        # this device's own form, filled with the round it took back; or a
+        # notice with its Undo, shown once
+        key = None
     html = pagecache.kept(key) if key is not None else None
     if html is not None:
         return pagecache.with_token(html)
@@ -228,6 +234,16 @@ def detail(game_id: int):
 
 def _last_totals(game: services.GameView) -> dict:
     return dict(game.rounds[-1].result.totals) if game.rounds else {}
+
+
+def _new_round_values(game: services.GameView, edit: int | None) -> dict[str, str]:
+    """The round form's values before anything is typed: the round this device
+    just took back with *Undo*, as it was saved; else :func:`_away_ticked`."""
+    if edit is None:
+        kept = undo_views.taken_back(game)
+        if kept is not None:
+            return kept
+    return _away_ticked(game, edit)
 
 
 def _away_ticked(game: services.GameView, edit: int | None) -> dict[str, str]:
