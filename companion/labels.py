@@ -88,7 +88,7 @@ VALUE_LABELS: dict[str, str] = {
     TieBreak.NONE: N_("none: places are shared"),
     TieBreak.MOST_ROUNDS_OUT: N_("most rounds gone out"),
     LateJoin.ZERO: N_("start at 0"),
-    LateJoin.HIGHEST: N_("start at the highest total"),
+    LateJoin.HIGHEST: N_("start at the table's least favourable total"),
     LateJoin.AVERAGE: N_("start at the average"),
     WinnerScores.OTHERS_TOTAL: N_("the others' pips"),
     WinnerScores.DIFFERENCE: N_("the others' pips less their own"),

@@ -271,3 +271,21 @@ def test_a_newcomer_named_as_a_seated_player_in_another_case_is_refused_by_that_
         joining.join(_record(), " ana ", after="Ben")
     assert [(p.code, p.message) for p in refused.value.errors] == [
         ("duplicate_player", "Ana is already at the table.")]
+
+
+def test_the_late_joiner_rule_says_what_it_gives_in_a_draw_game(client, api):
+    # Draw game: points are won, so the least favourable total is the lowest. Each round's
+    # winner scores the others' pips: Ann 4 + 6 = 10, Bob 5 + 2 = 7, Cy 1 + 2 = 3. A
+    # newcomer starts with 3, and the page must not call that "the highest total"
+    rounds = [
+        {"ended": "domino", "hands": {"Ann": {"pips": 0}, "Bob": {"pips": 4}, "Cy": {"pips": 6}}},
+        {"ended": "domino", "hands": {"Ann": {"pips": 5}, "Bob": {"pips": 0}, "Cy": {"pips": 2}}},
+        {"ended": "domino", "hands": {"Ann": {"pips": 1}, "Bob": {"pips": 2}, "Cy": {"pips": 0}}},
+    ]
+    r = api.post("/api/games", json={"kind": "draw", "set": 6, "players": ["Ann", "Bob", "Cy"],
+                                     "rules": {"late_join": "highest"}, "rounds": rounds,
+                                     "first_starter": "Ann"})
+    assert r.status_code == 201, r.get_json()
+    page = client.get(f"/games/{r.get_json()['id']}").get_data(as_text=True)
+    assert "start with 3 (rule for late joiners: start at the table&#39;s least favourable total)" in page
+    assert "highest total" not in page

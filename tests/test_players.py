@@ -376,10 +376,10 @@ def _seven_rounds():
 
 @pytest.mark.parametrize(("lang", "names"), [
     ("en", ["This app's defaults", "Quick game: 6-6 down to 0-0",
-            "House rules (First engine: 6-6; Late joiners: start at the highest total)",
+            "House rules (First engine: 6-6; Late joiners: start at the table's least favourable total)",
             "House rules (Target score: 50 points)"]),
     ("ru", ["По умолчанию в приложении", "Короткая партия: от 6-6 до 0-0",
-            "Домашние правила (Первый стартовый дубль: 6-6; Опоздавшие: начать с наибольшей суммы)",
+            "Домашние правила (Первый стартовый дубль: 6-6; Опоздавшие: начать с самого невыгодного счёта за столом)",
             "Домашние правила (Счёт до победы: 50 очк.)"]),
 ])
 def test_rule_set_filter_names_each_rule_set_as_the_start_form_does(api, client, lang, names):

@@ -183,7 +183,8 @@ OPTIONS: tuple[Option, ...] = (
     Option(
         "late_join",
         LateJoin.ZERO,
-        N_("A player who joins late starts at zero, at the highest total, or at the others' average."),
+        N_("A player who joins late starts at zero, at the table's least favourable total (the highest where "
+          "fewer points win, the lowest where more points win), or at the others' average."),
         N_("a house rule; no rule page we have gives it"),
         choices=tuple(LateJoin),
     ),
