@@ -82,3 +82,26 @@ def test_the_notice_shows_once_and_its_undo_works_while_it_is_on_screen(live, br
     assert page.locator("#round-form input[name=number]").input_value() == "2"
     assert page.locator("#pips-0").input_value() == "5"  # and the round is back in the form
     ctx.close()
+
+
+def test_back_after_a_save_shows_the_next_round_empty(live, browser, api):
+    """A tester saved round 1 (Ben out), pressed the browser's Back and found
+    round 2's form with Ben's Out already ticked: the browser had put round
+    1's choices back into the new round's form. The next round starts empty."""
+    gid = api.post("/api/games", json={"kind": "draw", "set": 6, "players": ["Ana", "Ben", "Cid"],
+                                       "first_starter": "Ana"}).get_json()["id"]
+    ctx = browser.new_context(viewport={"width": 1024, "height": 768})
+    page = ctx.new_page()
+    page.goto(f"{live}/?token={TOKEN}")
+    page.goto(f"{live}/games/{gid}")
+    page.locator(".hand").nth(1).locator(".out-tap").click()
+    page.fill("#pips-0", "8")
+    page.fill("#pips-2", "9")
+    page.locator("#round-form button.primary").click()
+    page.wait_for_url("**#round-1")
+    page.go_back()
+    page.wait_for_load_state()
+    assert "Save round 2" in page.locator("#round-form button.primary").inner_text()
+    assert page.locator("#round-form input[name=out]:checked").count() == 0
+    assert [page.input_value(f"#pips-{seat}") for seat in range(3)] == ["", "", ""]
+    ctx.close()
