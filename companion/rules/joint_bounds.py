@@ -61,13 +61,12 @@ def count_bounds(cl: PipClasses, needs: Sequence[HandNeed], caps: list[int],
 
 
 def value_bounds(cl: PipClasses, needs: Sequence[HandNeed], windows: list[tuple[int, int]],
-                 caps: Sequence[int] | None = None, boneyard: int = BIG) -> Verdict | None:
+                 caps: Sequence[int], boneyard: int) -> Verdict | None:
     """The conditions on the pip values the hands need together
     (``"heavy"``/``"light"``, light and one-tile hands, the knapsack over the
     hands; ``"pips"``), given each hand's window from :func:`count_bounds`.
 
-    :param caps: :func:`draw_caps` of ``needs`` (``None``: no hand's draws
-        are bounded by the boneyard).
+    :param caps: :func:`draw_caps` of ``needs``.
     :param boneyard: tiles the boneyard can still give (tiles).
     :return: an :data:`.joint_needs.IMPOSSIBLE` verdict naming the first
         condition broken, or ``None``. The knapsack's verdict carries
@@ -81,7 +80,6 @@ def value_bounds(cl: PipClasses, needs: Sequence[HandNeed], windows: list[tuple[
     violation = light_hands(cl, needs, windows)
     if violation is not None:
         return Verdict(IMPOSSIBLE, "pips", violation)
-    caps = [BIG] * len(needs) if caps is None else list(caps)
     found = knapsack_violation(cl, needs, windows, caps, boneyard)
     if found is not None:
         group, detail = found
@@ -108,8 +106,7 @@ def most_tiles(his: Sequence[int], caps: Sequence[int], boneyard: int) -> int:
 
 
 def knapsack_violation(cl: PipClasses, needs: Sequence[HandNeed], windows: list[tuple[int, int]],
-                       caps: Sequence[int] | None = None,
-                       boneyard: int = BIG) -> tuple[tuple[int, ...], dict[str, int]] | None:
+                       caps: Sequence[int], boneyard: int) -> tuple[tuple[int, ...], dict[str, int]] | None:
     """A group of hands whose pips cannot fit the heaviest (or lightest) tiles
     left for that many tiles, or ``None``.
 
@@ -125,7 +122,6 @@ def knapsack_violation(cl: PipClasses, needs: Sequence[HandNeed], windows: list[
         light side ``least``, of the lightest).
     """
     n = cl.size
-    caps = [BIG] * len(needs) if caps is None else list(caps)
     # heavy side: a group keyed by (tiles held within the deal, tiles above it)
     heavy: dict[tuple[int, int], tuple[int, tuple[int, ...]]] = {(0, 0): (0, ())}
     for j, (need, (_lo, hi), cap) in enumerate(zip(needs, windows, caps)):
