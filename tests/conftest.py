@@ -176,10 +176,31 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networki
                  "--disable-component-update", "--no-first-run", "--disable-sync"]
 
 
+def whole_bodies(app):
+    """``app`` with every response body read to the end and closed before it is sent.
+
+    werkzeug's development server (3.x, ``run_wsgi``) calls the body's ``close()``
+    only after it has drained the socket; when the browser drops a connection
+    (a page closed while a static file was on its way), that read raises and
+    the static file stays open until the garbage collector finds it, which
+    this suite's "warnings are errors" turns into an error in whatever test
+    runs then. Nothing this app serves is streamed, so reading bodies whole
+    changes no response.
+    """
+    def wsgi(environ, start_response):
+        body = app(environ, start_response)
+        try:
+            return [b"".join(body)]
+        finally:
+            if hasattr(body, "close"):
+                body.close()
+    return wsgi
+
+
 @pytest.fixture
 def server(app):
     """The app served by a threaded server in this process; its base address."""
-    srv = make_server("127.0.0.1", 0, app, threaded=True)
+    srv = make_server("127.0.0.1", 0, whole_bodies(app), threaded=True)
     thread = threading.Thread(target=srv.serve_forever, daemon=True)
     thread.start()
     yield f"http://127.0.0.1:{srv.server_port}"
