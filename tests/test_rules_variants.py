@@ -256,6 +256,23 @@ def test_picture_dominoes_count_wins():
     assert game.next_round().dealt == 6
 
 
+def test_picture_dominoes_beyond_the_set_are_a_warning_to_confirm():
+    # a picture set has 28 tiles; with more than four children each takes 5 [RU]:
+    # five children hold 25 and leave 3 in the reserve, six would need 30
+    five = ["A", "B", "C", "D", "E"]
+    game = read_game({"kind": "picture", "players": five, "rounds": [{"winner": "C"}]})
+    assert game.next_round().dealt == 5 and game.totals()["C"] == 1
+    six = {"kind": "picture", "players": [*five, "F"], "rounds": [{"winner": "F"}]}
+    with pytest.raises(RecordError) as info:
+        read_game(six)
+    assert info.value.errors == []
+    [warning] = info.value.warnings
+    assert (warning.code, warning.path) == ("players_outside_range", "players")
+    assert warning.message == ("A picture domino set has 28 tiles: 6 children at 5 tiles each "
+                               "need 30. Deal fewer tiles each, or play with a second set.")
+    assert read_game(six, confirm=True).totals()["F"] == 1
+
+
 def test_rules_of_another_game_are_refused():
     # a Mexican Train rule on a draw game would be shown as in play but change nothing
     rec = {"kind": "draw", "players": P3, "rules": {"going_out_bonus": -10}}

@@ -519,6 +519,21 @@ def test_picture_dominoes_end_at_a_target_of_wins(api, client):
     assert "Wins to finish" in client.get("/").get_data(as_text=True)
 
 
+def test_a_picture_game_for_six_children_is_confirmed_once_then_played(api, client):
+    """Six children at 5 tiles each need 30 of a picture set's 28 tiles: the
+    start asks to confirm (a second set, a smaller deal); the rounds do not."""
+    head = {"kind": "picture", "players": ["Ana", "Ben", "Cy", "Dot", "Eve", "Fay"]}
+    r = api.post("/api/games", json=head)
+    assert r.status_code == 422 and "errors" not in r.get_json()
+    assert [w["code"] for w in r.get_json()["warnings"]] == ["players_outside_range"]
+    gid = api.post("/api/games", json={**head, "confirm": True}).get_json()["id"]
+    for winner in ["Fay", "Ana", "Fay"]:
+        assert api.post(f"/api/games/{gid}/rounds", json={"winner": winner}).status_code == 201
+    game = api.get(f"/api/games/{gid}").get_json()
+    assert [(s["player"], s["total"]) for s in game["standings"][:2]] == [("Fay", 2), ("Ana", 1)]
+    assert client.get(f"/games/{gid}/sheet.pdf").status_code == 200
+
+
 def test_a_save_answers_the_revision_it_stored(app, full_game):
     """The revision a save hands back (what undo checks the game against) is
     the game's revision as stored after it: one more per change, the first

@@ -33,7 +33,8 @@ def parse_table(record: Any, problems: Problems) -> Table | None:
     Errors go to ``problems`` (``unknown_kind``, ``unknown_set``,
     ``unknown_rule``, ``bad_value``, ``too_few_players``, ``too_many_players``,
     ``duplicate_player``, ``unknown_player``, ``deal_exceeds_set``) and the
-    soft rule ``players_outside_range`` ([MT-MN] [MT-KO]) as a warning.
+    soft rule ``players_outside_range`` ([MT-MN] [MT-KO]; picture dominoes
+    dealt beyond their 28 tiles, [RU]) as a warning.
 
     :return: the table, or ``None`` when it is too broken to check rounds against.
     """
@@ -68,6 +69,8 @@ def parse_table(record: Any, problems: Problems) -> Table | None:
             )
     if kind.counts_pips:
         _check_deal_fits(table, problems)
+    else:
+        _check_picture_deal(table, problems)
     return table
 
 
@@ -177,6 +180,26 @@ def _check_deal_fits(table: Table, problems: Problems) -> None:
             else tr("%(players)s players × %(deal)s tiles do not fit in a double-%(set)s set "
                     "of %(size)s tiles.", players=players, deal=deal, set=set_n,
                     size=table.set.size),
+        )
+
+
+def _check_picture_deal(table: Table, problems: Problems) -> None:
+    """Picture dominoes: the deal for every child fits in the set, else the
+    soft rule ``players_outside_range`` (a warning the table may confirm).
+
+    [RU] deals 6 each, or 5 with more than four children, and gives no set
+    size; the app takes the usual picture set of 28 tiles (double-six), which
+    deals 5 each to five children and not to six (30 tiles). A table with a
+    second set, or dealing fewer, confirms.
+    """
+    players, deal, size = len(table.players), table.standard_deal(), table.set.size
+    if players * deal > size:
+        problems.warn(
+            "players", "players_outside_range",
+            tr("A picture domino set has %(size)s tiles: %(count)s children at %(deal)s tiles "
+               "each need %(need)s. Deal fewer tiles each, or play with a second set.",
+               size=size, count=players, deal=deal, need=players * deal),
+            players=players,
         )
 
 
