@@ -93,12 +93,19 @@
 
   // New game: show the fields of the chosen game (a seat added later too: its
   // "starts" only where the table chooses the starter); a rule set fills the rules.
+  // The chosen game's most players (data-most): "+ Add player" stops there.
   var kindSelect = document.getElementById("kind");
+  function mostSeats() {
+    var opt = kindSelect ? kindSelect.options[kindSelect.selectedIndex] : null;
+    return opt && opt.dataset.most ? Number(opt.dataset.most) : 12;
+  }
   function showKind() {
     if (!kindSelect) return;
     document.querySelectorAll("[data-kinds]").forEach(function (el) {
       el.hidden = el.dataset.kinds.split(" ").indexOf(kindSelect.value) < 0;
     });
+    var seatList = document.getElementById("seats"), add = document.getElementById("add-player");
+    if (seatList && add) add.disabled = seatList.children.length >= mostSeats();
   }
   if (kindSelect) {
     kindSelect.addEventListener("change", showKind);
@@ -149,7 +156,7 @@
       return input;
     }
     document.getElementById("add-player").addEventListener("click", function () {
-      if (seats.children.length < 12) addSeat("").focus();
+      if (seats.children.length < mostSeats()) addSeat("").focus();
     });
     seats.addEventListener("click", function (ev) {
       var button = ev.target.closest("button");
@@ -157,6 +164,7 @@
       var li = button.closest("li");
       if (button.hasAttribute("data-remove")) {
         if (seats.children.length > 2) li.remove(); else li.querySelector("input[name=player]").value = "";
+        showKind();
       } else if (button.dataset.move === "up" && li.previousElementSibling) {
         seats.insertBefore(li, li.previousElementSibling);
       } else if (button.dataset.move === "down" && li.nextElementSibling) {
@@ -170,7 +178,7 @@
         var inputs = Array.prototype.slice.call(seats.querySelectorAll("input[name=player]"));
         if (inputs.some(function (i) { return i.value.trim().toLowerCase() === name.toLowerCase(); })) return;
         var empty = inputs.find(function (i) { return !i.value.trim(); });
-        if (empty) empty.value = name; else if (inputs.length < 12) addSeat(name);
+        if (empty) empty.value = name; else if (inputs.length < mostSeats()) addSeat(name);
       });
     });
     renumber();

@@ -105,17 +105,24 @@ def test_starts_buttons_only_where_the_table_chooses_the_starter(live, browser, 
     assert starts.count() == 4 and all(starts.nth(i).is_visible() for i in range(4))
     assert not classic.is_visible() and not picture.is_visible()
 
+    # Draw and Block seat at most 4 ([RU]): the form has 4 rows, so no fifth
+    add = page.locator("#add-player")
+    limit = page.get_by_text("Draw and Block are played by 2 to 4 players.")
     page.select_option("#kind", "draw")
-    page.click("#add-player")  # a fifth row while the Draw game is chosen
-    assert starts.count() == 5 and not any(starts.nth(i).is_visible() for i in range(5))
+    assert add.is_disabled() and limit.is_visible()
+    assert not any(starts.nth(i).is_visible() for i in range(4))
     assert classic.is_visible() and not picture.is_visible()
     shot(page, "new-game-draw-no-starter")
     page.select_option("#kind", "picture")
-    assert not any(starts.nth(i).is_visible() for i in range(5))
+    assert add.is_enabled() and not limit.is_visible()
+    page.click("#add-player")  # a fifth row while picture dominoes are chosen
+    assert starts.count() == 5 and not any(starts.nth(i).is_visible() for i in range(5))
     assert picture.is_visible() and not classic.is_visible()
+    page.select_option("#kind", "draw")  # five rows: the limit is shown, no sixth
+    assert add.is_disabled() and limit.is_visible()
     page.select_option("#kind", "mexican_train")
-    assert all(starts.nth(i).is_visible() for i in range(5))
-    assert not classic.is_visible() and not picture.is_visible()
+    assert all(starts.nth(i).is_visible() for i in range(5)) and add.is_enabled()
+    assert not classic.is_visible() and not picture.is_visible() and not limit.is_visible()
 
     # a Draw game started from the form: the card says the highest double starts
     page.select_option("#kind", "draw")
