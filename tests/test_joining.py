@@ -289,3 +289,13 @@ def test_the_late_joiner_rule_says_what_it_gives_in_a_draw_game(client, api):
     page = client.get(f"/games/{r.get_json()['id']}").get_data(as_text=True)
     assert "start with 3 (rule for late joiners: start at the table&#39;s least favourable total)" in page
     assert "highest total" not in page
+
+
+def test_the_rules_reference_says_which_total_a_late_joiner_takes(client):
+    # the highest total in Mexican Train (fewer points win), the lowest in Draw and Block
+    page = " ".join(client.get("/rules").get_data(as_text=True).split())
+    assert ("starts at zero, at the least favourable total at the table (the highest in "
+            "Mexican Train, the lowest in Draw and Block), or at the average") in page
+    assert "highest total at the table" not in page
+    ru = " ".join(client.get("/rules", headers={"Accept-Language": "ru"}).get_data(as_text=True).split())
+    assert "наименьшей в «С базаром» и «Блоке»" in ru
