@@ -91,10 +91,11 @@
     setupPicker(roundForm, function () { sync(); markLast(); });
   }
 
-  // New game: show the fields of the chosen game (a seat added later too: its
-  // "starts" only where the table chooses the starter); a rule set fills the rules.
-  // The chosen game's most players (data-most): "+ Add player" stops there.
-  var kindSelect = document.getElementById("kind");
+  // New game and a new club night: show the fields of the chosen game (a seat
+  // added later too: its "starts" only where the table chooses the starter); a
+  // rule set fills the rules. The chosen game's most players (data-most):
+  // "+ Add player" stops there.
+  var kindSelect = document.getElementById("kind") || document.getElementById("ev-kind");
   function mostSeats() {
     var opt = kindSelect ? kindSelect.options[kindSelect.selectedIndex] : null;
     return opt && opt.dataset.most ? Number(opt.dataset.most) : 12;

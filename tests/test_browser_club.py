@@ -145,3 +145,36 @@ def test_a_family_year_on_the_player_page(live, browser, api_client):
     assert small.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     shot(small, "player-page-phone")
     phone.close()
+
+
+def test_the_club_night_form_shows_the_set_and_rule_set_for_mexican_train_only(live, browser, api_client):
+    # Draw and Block are played with the double-six set and have no rule sets:
+    # choosing one hides "Set" and "Rule set", as the new-game form does; the
+    # late-arrival rule stays (every game has it). A Block night opened with the
+    # hidden fields still at Double-12 is a double-six night.
+    ctx, page = tablet(browser, live)
+    page.goto(f"{live}/events")
+    assert page.is_visible("#ev-set") and page.is_visible("#ev-preset")
+    assert page.input_value("#ev-set") == "12"
+    for kind in ("draw", "block"):
+        page.select_option("#ev-kind", kind)
+        assert page.is_hidden("#ev-set") and page.is_hidden("#ev-preset"), kind
+        assert page.is_visible("#ev-late") and page.is_visible("#ev-scoring"), kind
+    shot(page, "club-form-block")
+    page.select_option("#ev-kind", "mexican_train")
+    assert page.is_visible("#ev-set") and page.is_visible("#ev-preset")
+    page.select_option("#ev-preset", "quick")
+    page.select_option("#ev-kind", "block")
+    page.fill("#ev-name", "Block night")
+    page.click("text=Open the evening")
+    page.wait_for_url("**/events/*")
+    event_id = int(page.url.split("#")[0].rstrip("/").rsplit("/", 1)[1])
+    ev = api_client.get(f"/api/events/{event_id}").get_json()
+    assert (ev["kind"], ev["set"], ev["rules"]) == ("block", 6, {"late_join": "highest"})
+    # The new-game form keeps hiding its set for Draw.
+    page.goto(f"{live}/")
+    page.select_option("#kind", "draw")
+    assert page.is_hidden("#set") and page.is_hidden("#preset")
+    page.select_option("#kind", "mexican_train")
+    assert page.is_visible("#set")
+    ctx.close()

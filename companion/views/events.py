@@ -26,6 +26,7 @@ from ..jsonbody import BadJSON, request_json
 from ..player_records import standings_csv as standings_csv_text
 from ..rules.errors import Problem
 from ..rules.events import EventStanding
+from ..rules.kinds import GameKind
 from ..rules.profile import PRESETS
 from ..rules.tiles import SET_SIZES
 from .http import csv_download
@@ -81,11 +82,19 @@ def _names_context() -> dict[str, Any]:
 
 
 def _form_data(form: Any) -> dict[str, Any]:
+    """The new-event form as :func:`companion.club.create` reads it. The set and
+    the rule set are Mexican Train's (the page hides them for the other games,
+    whose set is the kind's own, but the form still sends them): read for a
+    Mexican Train night only, as the new-game form does."""
     data: dict[str, Any] = {k: form.get(k) for k in ("name", "held_on", "kind", "set", "scoring", "seating",
                                                       "reseat", "move", "tables") if form.get(k)}
+    kind = form.get("kind") or GameKind.MEXICAN_TRAIN
+    other_game = kind in list(GameKind) and not GameKind(kind).has_engine
+    if other_game:
+        data.pop("set", None)
     rules: dict[str, Any] = {}
     preset = form.get("preset")
-    if preset in PRESETS:
+    if preset in PRESETS and not other_game:
         rules.update(PRESETS[preset]["rules"])
     if form.get("late_join") in LATE_NAMES and form.get("late_join") != "zero":
         rules["late_join"] = form.get("late_join")
