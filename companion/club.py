@@ -161,9 +161,9 @@ _TABLE_OF_GAME = (
 def events(limit: int = 100) -> list[EventListing]:
     """The latest events, newest first (at most ``limit``)."""
     rows = db.session.execute(
-        select(EventRow.id, EventRow.name, EventRow.held_on, EventRow.kind, EventRow.set_n)
+        select(EventRow.id, EventRow.name, EventRow.held_on, EventRow.kind, EventRow.set_n, EventRow.evenings)
         .order_by(EventRow.held_on.desc(), EventRow.id.desc()).limit(limit))
-    return [EventListing(r.id, r.name, r.held_on, r.kind, r.set_n) for r in rows]
+    return [EventListing(r.id, r.name, r.held_on, r.kind, r.set_n, 1 + len(r.evenings or ())) for r in rows]
 
 
 def event_lines(event_id: int) -> list[PlayerGame]:
@@ -440,9 +440,21 @@ def next_evening(event_id: int, held_on: Any) -> Event:
 
 
 def game_counts() -> dict[int, int]:
-    """Games per event, for the list of events."""
+    """Every table's game per event, seated or played (``GET /api/events``)."""
     return dict(db.session.execute(
         select(EventGameRow.event_id, func.count()).group_by(EventGameRow.event_id)).all())
+
+
+def games_played_counts() -> dict[int, int]:
+    """Games begun per event, every evening of a season, for the list of
+    events: a game of the evening (its tables drawn together) counts once a
+    round is saved at one of its tables, as the standings count it
+    (:attr:`Event.season_games_played`); a game just seated does not."""
+    return dict(db.session.execute(
+        select(EventGameRow.event_id, func.count(EventGameRow.number.distinct()))
+        .join(GameRow, GameRow.id == EventGameRow.game_id)
+        .where(GameRow.rounds_played > 0)
+        .group_by(EventGameRow.event_id)).all())
 
 
 __all__ = [
@@ -455,6 +467,7 @@ __all__ = [
     "event_lines",
     "events",
     "game_counts",
+    "games_played_counts",
     "get",
     "leave",
     "next_evening",

@@ -21,6 +21,7 @@ class EventListing:
     :ivar held_on: the (first) day.
     :ivar kind: the game every table plays (a record's ``kind``).
     :ivar set_n: N of the double-N set.
+    :ivar evenings: how many evenings it has (a season's; 1 for a single evening).
     """
 
     id: int
@@ -28,6 +29,7 @@ class EventListing:
     held_on: date
     kind: str
     set_n: int
+    evenings: int = 1
 
 
 @dataclass(frozen=True)

@@ -1,5 +1,10 @@
-"""The club-night form (templates/events/index.html, companion/views/events.py):
-a Draw or Block night takes no Mexican Train set or rule set.
+"""The club-night form and the list of club nights (templates/events/index.html,
+companion/views/events.py, companion/club.py): a Draw or Block night takes no
+Mexican Train set or rule set, and the list counts the games played as the
+standings do.
+
+Games are played as in tests/test_events.py (a short Mexican Train, rounds
+1-1 and 0-0, pips by seat).
 """
 
 from __future__ import annotations
@@ -7,6 +12,7 @@ from __future__ import annotations
 import re
 
 from .conftest import csrf_token
+from .test_events import _event, _play_evening_game
 
 FORM = {"name": "Friday", "held_on": "2026-11-27", "tables": "2", "move": "3", "scoring": "wins",
         "seating": "random", "reseat": "move_down", "late_join": "highest"}
@@ -41,3 +47,46 @@ def test_the_form_marks_the_mexican_train_fields_for_the_page_script(client):
     for field in ("ev-set", "ev-preset"):
         assert re.search(r'<div data-kinds="mexican_train">\s*<label for="' + field + '"', page), field
     assert not re.search(r'data-kinds="[^"]*">\s*<label for="ev-late"', page)
+
+
+def _listed(client, event_id: int) -> str:
+    """The list's line under the event's name on /events, on one line."""
+    page = client.get("/events").get_data(as_text=True)
+    m = re.search(rf'href="/events/{event_id}"><strong>.*?</strong></a>\s*<span class="meta">(.*?)</span>', page, re.S)
+    assert m, page
+    return " ".join(m.group(1).split())
+
+
+def test_the_list_counts_the_games_played_not_a_game_just_seated(api, client):
+    # Seven players at two tables (4 and 3) play game 1 (two rounds each), then
+    # "Seat the next game" seats game 2 and nobody has saved a round of it: one
+    # game of the evening, as the standings say (before: 4, every table's game
+    # of both draws).
+    eid = _event(api)["id"]
+    assert _listed(client, eid) == "2026-11-26 · Mexican Train · 0 games of the evening"
+    api.post(f"/api/events/{eid}/draw", json={})
+    assert _listed(client, eid) == "2026-11-26 · Mexican Train · 0 games of the evening"
+    _play_evening_game(api, eid)
+    assert _listed(client, eid) == "2026-11-26 · Mexican Train · 1 game of the evening"
+    r = api.post(f"/api/events/{eid}/draw", json={})
+    table = r.get_json()["games"][1][0]
+    assert _listed(client, eid) == "2026-11-26 · Mexican Train · 1 game of the evening"
+    # the first round of game 2 saved at one table: two games of the evening
+    hands = {name: {"pips": 0 if i == 0 else 5} for i, name in enumerate(table["players"])}
+    assert api.post(f"/api/games/{table['game']}/rounds",
+                    json={"number": 1, "ended": "domino", "hands": hands}).status_code == 201
+    assert _listed(client, eid) == "2026-11-26 · Mexican Train · 2 games of the evening"
+    standings = client.get(f"/events/{eid}/standings").get_data(as_text=True)
+    assert "· 2 games of the evening" in standings
+
+
+def test_the_list_counts_a_season_s_games_played(api, client):
+    # Evening 1: one table of four plays one game; evening 2: the four are
+    # seated again and have saved nothing: a season of 2 evenings, 1 game.
+    eid = _event(api, players=["Ana", "Ben", "Chen", "Dee"], tables=1)["id"]
+    api.post(f"/api/events/{eid}/draw", json={})
+    _play_evening_game(api, eid)
+    assert api.post(f"/api/events/{eid}/evenings", json={"held_on": "2026-12-03"}).status_code == 201
+    api.post(f"/api/events/{eid}/players", json={"players": ["Ana", "Ben", "Chen", "Dee"]})
+    assert api.post(f"/api/events/{eid}/draw", json={}).status_code == 201
+    assert _listed(client, eid) == "2026-11-26 · Mexican Train · A season of 2 evenings · 1 game"

@@ -108,7 +108,7 @@ def _form_data(form: Any) -> dict[str, Any]:
 @bp.get("/events")
 def index():
     """The club nights, newest first, and the form for a new one."""
-    return render_template("events/index.html", events=club.events(), counts=club.game_counts(),
+    return render_template("events/index.html", events=club.events(), counts=club.games_played_counts(),
                            values={"held_on": date.today().isoformat()}, errors={}, **_names_context())
 
 
@@ -119,7 +119,7 @@ def create():
         ev = club.create(_form_data(request.form))
     except club.EventError as exc:
         errors = {p.path.split("[")[0].split(".")[0]: p.message for p in exc.problems}
-        return render_template("events/index.html", events=club.events(), counts=club.game_counts(),
+        return render_template("events/index.html", events=club.events(), counts=club.games_played_counts(),
                                values=request.form, errors=errors, **_names_context()), 422
     return redirect(url_for("events.detail", event_id=ev.id))
 
