@@ -25,7 +25,7 @@ from .player_lines import lines_of_event
 from .rules import RecordError, read_game
 from .rules.errors import Problem, Problems
 from .rules.events import SCORINGS, EventStanding, event_standings
-from .rules.kinds import GameKind
+from .rules.kinds import GameKind, LateJoin
 from .rules.read_table import parse_table
 from .rules.record import MAX_NAME
 from .rules.schedule import USUAL_PLAYERS
@@ -40,6 +40,11 @@ from .rules.stats import PlayerGame, clean_name
 
 MOST_TABLES = 20
 """Tables one event can seat at once."""
+
+LATE_JOIN_DEFAULT = LateJoin.HIGHEST
+"""An event's ``late_join`` when it gives none (the new-event form's first
+offer): a late arrival starts from the table's least favourable total, so
+coming late is no gain (a game of its own keeps the engine's 0)."""
 
 
 class EventError(ValueError):
@@ -211,6 +216,8 @@ def _check(data: Mapping[str, Any]) -> dict[str, Any]:
     if isinstance(set_n, str) and set_n.isdigit():
         set_n = int(set_n)
     rules = data.get("rules") or {}
+    if isinstance(rules, dict) and "late_join" not in rules:
+        rules = {**rules, "late_join": LATE_JOIN_DEFAULT.value}
     head = {"format": "domino-game-record", "version": 1, "kind": kind, "set": set_n,
             "rules": rules, "players": ["a", "b"], "first_starter": "a"}
     parse_table(head, problems)
@@ -250,8 +257,9 @@ def create(data: Mapping[str, Any]) -> Event:
 
     :param data: ``name``; optional ``held_on`` (YYYY-MM-DD, today), ``kind``
         (``mexican_train``), ``set`` (12), ``rules`` (a record's rules, e.g.
-        ``late_join``), ``scoring``, ``seating``, ``reseat``, ``move`` (3),
-        ``tables`` (3), ``players`` (names checked in at once).
+        ``late_join``: :data:`LATE_JOIN_DEFAULT` when not given), ``scoring``,
+        ``seating``, ``reseat``, ``move`` (3), ``tables`` (3), ``players``
+        (names checked in at once).
     :raises EventError: a refused value (``bad_value`` at its field).
     """
     values = _check(data)

@@ -1,7 +1,8 @@
 """The club-night form and the list of club nights (templates/events/index.html,
 companion/views/events.py, companion/club.py): a Draw or Block night takes no
-Mexican Train set or rule set, and the list counts the games played as the
-standings do.
+Mexican Train set or rule set, the list counts the games played as the
+standings do, and a night made through the API gives late arrivals what the
+form offers first.
 
 Games are played as in tests/test_events.py (a short Mexican Train, rounds
 1-1 and 0-0, pips by seat).
@@ -90,3 +91,20 @@ def test_the_list_counts_a_season_s_games_played(api, client):
     api.post(f"/api/events/{eid}/players", json={"players": ["Ana", "Ben", "Chen", "Dee"]})
     assert api.post(f"/api/events/{eid}/draw", json={}).status_code == 201
     assert _listed(client, eid) == "2026-11-26 · Mexican Train · A season of 2 evenings · 1 game"
+
+
+def test_a_night_made_through_the_api_gives_late_arrivals_the_form_s_default(api, client):
+    # The form offers "the table's least favourable total" first; a night made
+    # through the API without the rule gives the same (before: 0), and so does
+    # every table's game.
+    ev = _event(api)
+    assert ev["rules"] == {"start_engine": 1, "late_join": "highest"}
+    table = api.post(f"/api/events/{ev['id']}/draw", json={}).get_json()["games"][0][0]
+    assert api.get(f"/api/games/{table['game']}").get_json()["rules"]["late_join"] == "highest"
+    page = client.get(f"/events/{ev['id']}").get_data(as_text=True)
+    assert "A late arrival: Starts at the table's least favourable total," in page
+    # A rule given is kept, 0 too, from the API and from the form.
+    assert _event(api, rules={"late_join": "zero"})["rules"] == {"late_join": "zero"}
+    ev = _open(client, api, late_join="zero")
+    assert ev["rules"] == {"late_join": "zero"}
+    assert "A late arrival: Starts at 0," in client.get(f"/events/{ev['id']}").get_data(as_text=True)

@@ -77,8 +77,8 @@ def measures(keys: Any) -> str:
 
 def _names_context() -> dict[str, Any]:
     return {"measures": measures, "kind_names": KIND_NAMES, "scoring_names": SCORING_NAMES, "seating_names": SEATING_NAMES,
-                "reseat_names": RESEAT_NAMES, "late_names": LATE_NAMES, "measure_names": MEASURE_NAMES,
-                "sets": SET_SIZES, "presets": PRESETS}
+                "reseat_names": RESEAT_NAMES, "late_names": LATE_NAMES, "late_default": club.LATE_JOIN_DEFAULT,
+                "measure_names": MEASURE_NAMES, "sets": SET_SIZES, "presets": PRESETS}
 
 
 def _form_data(form: Any) -> dict[str, Any]:
@@ -96,7 +96,7 @@ def _form_data(form: Any) -> dict[str, Any]:
     preset = form.get("preset")
     if preset in PRESETS and not other_game:
         rules.update(PRESETS[preset]["rules"])
-    if form.get("late_join") in LATE_NAMES and form.get("late_join") != "zero":
+    if form.get("late_join") in LATE_NAMES:  # 0 too: the event's default is another
         rules["late_join"] = form.get("late_join")
     data["rules"] = rules
     names = [n for n in (form.get("players") or "").replace(",", "\n").splitlines() if n.strip()]
