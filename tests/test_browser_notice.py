@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from .conftest import TOKEN
+from .conftest import TOKEN, shot
 
 pytestmark = pytest.mark.browser
 
@@ -104,4 +104,44 @@ def test_back_after_a_save_shows_the_next_round_empty(live, browser, api):
     assert "Save round 2" in page.locator("#round-form button.primary").inner_text()
     assert page.locator("#round-form input[name=out]:checked").count() == 0
     assert [page.input_value(f"#pips-{seat}") for seat in range(3)] == ["", "", ""]
+    ctx.close()
+
+
+UNCOVERED = """el => { const r = el.getBoundingClientRect();
+  const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+  return r.top >= 0 && r.bottom <= window.innerHeight && !!hit && el.contains(hit); }"""
+
+
+@pytest.mark.parametrize(("viewport", "lang"), [({"width": 390, "height": 844}, "en"),
+                                                ({"width": 390, "height": 844}, "mn"),
+                                                ({"width": 1024, "height": 768}, "en")])
+def test_the_notice_of_the_winning_round_leaves_new_game_in_sight(live, browser, api, viewport, lang):
+    """A tester saved the last round on a phone: "Round 7 saved. Undo" sat over
+    "New game with these players". The page lands on the winner's card, below
+    the notice: the button is in sight and takes a tap, the notice's Undo too."""
+    players = ["Ana", "Ben", "Chen"]
+    done = [{"ended": "domino", "hands": {p: {"pips": 0 if i == r % 3 else 5 + r + i} for i, p in enumerate(players)}}
+            for r in range(6)]
+    gid = api.post("/api/games", json={"set": 6, "players": players, "first_starter": "Ana",
+                                       "rounds": done}).get_json()["id"]
+    ctx = browser.new_context(viewport=viewport, has_touch=True)
+    page = ctx.new_page()
+    page.goto(f"{live}/?token={TOKEN}")
+    page.goto(f"{live}/lang/{lang}?next=/games/{gid}")
+    page.locator(".hand").nth(1).locator(".out-tap").click()
+    page.fill("#pips-0", "12")
+    page.fill("#pips-2", "8")
+    page.locator("#round-form button.primary").click()
+    page.wait_for_selector(".winner")
+    notice = page.locator(".undo-notice")
+    assert notice.count() == 1 and ("Round 7 saved." in notice.inner_text()) == (lang == "en")
+    assert notice.locator("button[type=submit]").evaluate(UNCOVERED), viewport
+    button = page.locator(".winner .rematch button")
+    assert (button.inner_text() == "New game with these players") == (lang == "en")
+    assert button.is_visible()
+    shot(page, f"notice-winning-round-{viewport['width']}x{viewport['height']}-{lang}")
+    assert button.evaluate(UNCOVERED), (viewport, lang)
+    button.click(timeout=5000)
+    page.wait_for_selector("#round-form")
+    assert page.url.split("#")[0].rstrip("/") != f"{live}/games/{gid}"
     ctx.close()

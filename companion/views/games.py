@@ -285,7 +285,9 @@ def add_round(game_id: int):
         abort(404)
     if isinstance(outcome, services.Saved):
         change = undoing.Change(undoing.ADDED, outcome.round.number, outcome.revision or 0)
-        return undo_views.redirect_with_undo(game_id, change, f"round-{outcome.round.number}")
+        # the game's last round: to the winner's card and its "New game with these players"
+        over = outcome.game is not None and outcome.game.finished
+        return undo_views.redirect_with_undo(game_id, change, "winner" if over else f"round-{change.number}")
     if isinstance(outcome, services.AlreadySaved):
         flash(outcome.problem.message, "info")
         return redirect(url_for("games.detail", game_id=game_id))
