@@ -44,6 +44,10 @@ bp.add_app_template_global(pip_layout, "pip_layout")
 bp.add_app_template_global(pip_layouts, "pip_layouts")
 
 PER_PAGE = 20
+LIST = "games"
+"""The games list's ``id`` on the games page: a change made from the list (or
+told there) opens the page on it, not on the new-game form above it (a phone
+would show the form and leave the list below the fold)."""
 
 
 def rules_in_play(rules) -> list[dict]:
@@ -377,7 +381,7 @@ def delete_game(game_id: int):
         services.trash_game(game_id)
     except services.NotFound:
         abort(404)
-    return redirect(url_for("games.index", trashed=game_id))
+    return redirect(url_for("games.index", trashed=game_id, _anchor=LIST))
 
 
 @bp.post("/games/<int:game_id>/restore")
@@ -409,7 +413,7 @@ def empty_trash():
     """Delete every game in the trash for good."""
     n = services.empty_trash()
     flash(gettext("Games deleted for good: %(n)s.", n=n), "info")
-    return redirect(url_for("games.index", shelf="trash"))
+    return redirect(url_for("games.index", shelf="trash", _anchor=LIST))
 
 
 @bp.get("/games/<int:game_id>/table")
