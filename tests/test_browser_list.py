@@ -80,3 +80,33 @@ def test_taking_a_game_out_of_the_archive_opens_the_page_on_the_list(live, brows
         "el => el.getBoundingClientRect().bottom")
     assert page.locator(".unarchive-game").count() == 0
     ctx.close()
+
+
+def test_archiving_a_game_says_so_on_the_list_with_the_way_back(live, browser, api):
+    """Archiving a game gave no word at all: the list, opened on it, says the
+    game was moved to the archive and takes it out again in a tap."""
+    _game(api, ["Ana", "Ben"])
+    _game(api, ["Cy", "Dee"])
+    gid = _game(api, ["Eve", "Fay"])
+    ctx, page = _phone(browser, live)
+    page.goto(f"{live}/games/{gid}")
+    page.locator(".archive-game button").click()
+    page.wait_for_url("**#games")
+    _on_the_list(page)
+    notice = page.locator("#games .flash")
+    assert notice.inner_text().startswith("The game was moved to the archive.")
+    assert notice.evaluate(IN_SIGHT)
+    assert page.locator(f"#games a[href='/games/{gid}']").count() == 0  # gone from the list
+    shot(page, "phone-list-archived")
+    take_out = notice.get_by_role("button", name="Take out of the archive")
+    assert take_out.evaluate(UNCOVERED)
+    take_out.click()
+    page.wait_for_url(f"{live}/#games")
+    _on_the_list(page)
+    said = page.locator("main > .flash")
+    assert said.inner_text().startswith("The game is out of the archive")
+    assert said.evaluate(IN_SIGHT)
+    assert page.locator("#games-heading").evaluate("el => el.getBoundingClientRect().top") >= said.evaluate(
+        "el => el.getBoundingClientRect().bottom")
+    assert page.locator(f"#games a[href='/games/{gid}']").evaluate(IN_SIGHT)
+    ctx.close()

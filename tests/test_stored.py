@@ -369,6 +369,31 @@ def test_an_archived_game_is_taken_out_of_the_archive_from_its_page_or_the_archi
     assert _ids(api.get("/api/games?shelf=archive")) == []
 
 
+def test_archiving_a_game_says_so_and_offers_to_take_it_out_again(client, api):
+    """Archiving answered with no word at all (a deleted game's notice offers
+    its undo): the list says where the game went and takes it out in a tap."""
+    a, b = _game(api, ["Ana", "Ben", "Cy"]), _game(api, ["Ana", "Ben", "Di"])
+    token = csrf_token(client, f"/games/{b}")
+    r = client.post(f"/games/{b}/archive", data={"csrf_token": token})
+    assert r.status_code == 302 and r.headers["Location"] == f"/?archived={b}#games"
+    assert _ids(api.get("/api/games?shelf=archive")) == [b]
+    html = client.get(r.headers["Location"]).get_data(as_text=True)
+    notice = re.search(r'<form method="post" action="/games/(\d+)/archive" class="flash flash-info undo" '
+                       r'role="status">(.*?)</form>', html, re.S)
+    assert notice and notice.group(1) == str(b)
+    assert "The game was moved to the archive." in notice.group(2)
+    assert '<input type="hidden" name="archived" value="0">' in notice.group(2)
+    assert '<input type="hidden" name="next" value="/#games">' in notice.group(2)
+    assert "Take out of the archive</button>" in notice.group(2)
+    assert f'href="/games/{b}"' not in html and f'href="/games/{a}"' in html
+    r = client.post(f"/games/{b}/archive", data={"csrf_token": token, "archived": "0", "next": "/#games"})
+    assert r.status_code == 302 and r.headers["Location"] == "/#games"
+    html = client.get("/").get_data(as_text=True)
+    assert "The game is out of the archive: the list of games shows it again." in html
+    assert "The game was moved to the archive." not in html and f'href="/games/{b}"' in html
+    assert _ids(api.get("/api/games")) == [b, a]
+
+
 def test_pages_list_in_progress_and_finished_apart_and_undo_a_delete(client, api, full_game):
     done = api.post("/api/games", json=full_game["record"]).get_json()["id"]
     going = _game(api, ["Zoë", "Ben"], kind="draw")

@@ -101,8 +101,9 @@ def _index_context(values=None, errors=None, warnings=None):
         lists=lists,
         query=query,
         dates_error=dates_error,
-        filters={k: v for k, v in request.args.items() if k not in ("page", "open_page", "trashed")},
+        filters={k: v for k, v in request.args.items() if k not in ("page", "open_page", "trashed", "archived")},
         trashed=request.args.get("trashed", type=int),
+        archived=request.args.get("archived", type=int),
         known=known,
         sets=SET_SIZES,
         values=values if values is not None else {},
@@ -396,15 +397,18 @@ def restore_game(game_id: int):
 
 @bp.post("/games/<int:game_id>/archive")
 def archive_game(game_id: int):
-    """Hide a game from the list (``archived=0`` brings it back), then go to
-    ``next`` (the list the form was on, a path of this site) or the game's page."""
+    """Hide a game from the list, then show the list with a notice that offers
+    to take it out again (as a deleted game's offers its undo); ``archived=0``
+    brings it back, then goes to ``next`` (the list the form was on, a path of
+    this site) or the game's page."""
     archived = request.form.get("archived", "1") != "0"
     try:
         services.archive_game(game_id, archived=archived)
     except services.NotFound:
         abort(404)
-    if not archived:
-        flash(gettext("The game is out of the archive: the list of games shows it again."), "ok")
+    if archived:
+        return redirect(url_for("games.index", archived=game_id, _anchor=LIST))
+    flash(gettext("The game is out of the archive: the list of games shows it again."), "ok")
     return redirect(local_target(request.form.get("next")) or url_for("games.detail", game_id=game_id))
 
 
