@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from .conftest import TOKEN
+from .conftest import TOKEN, shot
 
 pytestmark = pytest.mark.browser
 
@@ -77,7 +77,7 @@ def test_the_notice_shows_once_and_its_undo_works_while_it_is_on_screen(live, br
     page.wait_for_function("() => !location.search.includes('undo')", timeout=5000)
     with page.expect_navigation():
         page.locator(".undo-notice button[type=submit]").click()
-    assert page.url == f"{live}/games/{gid}#round-2"
+    assert page.url == f"{live}/games/{gid}#entry"  # the round form, where round 2 now is
     assert page.locator(".flash").inner_text().startswith("Round 2 taken back")
     assert page.locator("#round-form input[name=number]").input_value() == "2"
     assert page.locator("#pips-0").input_value() == "5"  # and the round is back in the form
@@ -104,4 +104,75 @@ def test_back_after_a_save_shows_the_next_round_empty(live, browser, api):
     assert "Save round 2" in page.locator("#round-form button.primary").inner_text()
     assert page.locator("#round-form input[name=out]:checked").count() == 0
     assert [page.input_value(f"#pips-{seat}") for seat in range(3)] == ["", "", ""]
+    ctx.close()
+
+
+def test_undo_on_a_phone_lands_on_the_round_taken_back(live, browser, api):
+    """A tester tapped Undo after saving a round on a phone: the page came
+    back at its top, the round form with the round taken back far below. It
+    opens on the form (its heading below the notice), the round in it."""
+    gid = api.post("/api/games", json={"set": 12, "players": ["Ana", "Ben", "Cy", "Dee"],
+                                       "first_starter": "Ana"}).get_json()["id"]
+    ctx = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True)
+    page = ctx.new_page()
+    page.goto(f"{live}/?token={TOKEN}")
+    page.goto(f"{live}/games/{gid}")
+    page.locator(".hand").nth(0).locator(".out-tap").click()
+    for seat, pips in ((1, 23), (2, 7), (3, 10)):
+        page.fill(f"#pips-{seat}", str(pips))
+    page.locator("#round-form button.primary").click()
+    page.wait_for_url("**#round-1")
+    with page.expect_navigation():
+        page.locator(".undo-notice button[type=submit]").click()
+    assert page.url.endswith("#entry")
+    flash = page.locator(".flash")
+    assert flash.inner_text().startswith("Round 1 taken back")
+    assert page.evaluate("window.scrollY") > 0
+    heading = page.locator("#entry-h")
+    assert heading.inner_text().startswith("End of round 1")
+    assert heading.evaluate(IN_SIGHT) and flash.evaluate(IN_SIGHT)
+    assert heading.evaluate("el => el.getBoundingClientRect().top") >= flash.evaluate(
+        "el => el.getBoundingClientRect().bottom")
+    assert page.locator("#pips-1").input_value() == "23" and page.locator("#pips-1").evaluate(IN_SIGHT)
+    shot(page, "notice-undo-phone")
+    ctx.close()
+
+
+UNCOVERED = """el => { const r = el.getBoundingClientRect();
+  const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+  return r.top >= 0 && r.bottom <= window.innerHeight && !!hit && el.contains(hit); }"""
+
+
+@pytest.mark.parametrize(("viewport", "lang"), [({"width": 390, "height": 844}, "en"),
+                                                ({"width": 390, "height": 844}, "mn"),
+                                                ({"width": 1024, "height": 768}, "en")])
+def test_the_notice_of_the_winning_round_leaves_new_game_in_sight(live, browser, api, viewport, lang):
+    """A tester saved the last round on a phone: "Round 7 saved. Undo" sat over
+    "New game with these players". The page lands on the winner's card, below
+    the notice: the button is in sight and takes a tap, the notice's Undo too."""
+    players = ["Ana", "Ben", "Chen"]
+    done = [{"ended": "domino", "hands": {p: {"pips": 0 if i == r % 3 else 5 + r + i} for i, p in enumerate(players)}}
+            for r in range(6)]
+    gid = api.post("/api/games", json={"set": 6, "players": players, "first_starter": "Ana",
+                                       "rounds": done}).get_json()["id"]
+    ctx = browser.new_context(viewport=viewport, has_touch=True)
+    page = ctx.new_page()
+    page.goto(f"{live}/?token={TOKEN}")
+    page.goto(f"{live}/lang/{lang}?next=/games/{gid}")
+    page.locator(".hand").nth(1).locator(".out-tap").click()
+    page.fill("#pips-0", "12")
+    page.fill("#pips-2", "8")
+    page.locator("#round-form button.primary").click()
+    page.wait_for_selector(".winner")
+    notice = page.locator(".undo-notice")
+    assert notice.count() == 1 and ("Round 7 saved." in notice.inner_text()) == (lang == "en")
+    assert notice.locator("button[type=submit]").evaluate(UNCOVERED), viewport
+    button = page.locator(".winner .rematch button")
+    assert (button.inner_text() == "New game with these players") == (lang == "en")
+    assert button.is_visible()
+    shot(page, f"notice-winning-round-{viewport['width']}x{viewport['height']}-{lang}")
+    assert button.evaluate(UNCOVERED), (viewport, lang)
+    button.click(timeout=5000)
+    page.wait_for_selector("#round-form")
+    assert page.url.split("#")[0].rstrip("/") != f"{live}/games/{gid}"
     ctx.close()

@@ -258,6 +258,21 @@ def test_dates_from_after_to_are_pointed_out_on_the_page(client, api):
     assert "dates-error" not in html and f'href="/games/{gid}"' in html
 
 
+def test_the_lists_forms_and_links_open_the_page_on_the_list(client, api):
+    """On a phone the list is below the new-game form: its filters, pages and
+    shelves, and what a change from it answers, land on it (``#games``)."""
+    for n in range(21):  # a second page of games in play
+        _game(api, ["Ana", f"P{n}"])
+    html = client.get("/?q=ana").get_data(as_text=True)
+    assert '<section class="card" id="games" aria-labelledby="games-heading">' in html
+    assert '<form method="get" action="/#games" class="game-filters" role="search">' in html
+    assert 'rel="next" href="/?q=ana&amp;open_page=2#games"' in html
+    assert '<a href="/?shelf=archive#games">' in html and '<a href="/?shelf=trash#games">' in html
+    token = csrf_token(client, "/")
+    r = client.post("/trash/empty", data={"csrf_token": token})
+    assert r.status_code == 302 and r.headers["Location"] == "/?shelf=trash#games"
+
+
 def test_dates_from_after_to_are_refused_by_the_api_as_a_bad_date_is(api):
     _game(api, ["Ana", "Ben"])
     r = api.get("/api/games?since=2026-12-05&until=2026-12-01")
@@ -335,13 +350,14 @@ def test_an_archived_game_is_taken_out_of_the_archive_from_its_page_or_the_archi
         assert form, gid
         assert re.search(r'name="csrf_token" value="[^"]+"', form.group(1))
         assert '<input type="hidden" name="archived" value="0">' in form.group(1)
-        assert '<input type="hidden" name="next" value="/?shelf=archive&amp;q=an">' in form.group(1)
+        # back to the list on screen, opened on it (a phone: not on the new-game form above it)
+        assert '<input type="hidden" name="next" value="/?shelf=archive&amp;q=an#games">' in form.group(1)
         assert "Take out of the archive" in form.group(1)
     assert 'class="unarchive-game"' not in client.get("/").get_data(as_text=True)  # only on the archived list
 
     token = csrf_token(client, shown)
-    r = client.post(f"/games/{b}/archive", data={"csrf_token": token, "archived": "0", "next": shown})
-    assert r.status_code == 302 and r.headers["Location"] == shown
+    r = client.post(f"/games/{b}/archive", data={"csrf_token": token, "archived": "0", "next": shown + "#games"})
+    assert r.status_code == 302 and r.headers["Location"] == shown + "#games"
     html = client.get(shown).get_data(as_text=True)
     assert "The game is out of the archive: the list of games shows it again." in html
     assert f'action="/games/{a}/archive"' in html and f'action="/games/{b}/archive"' not in html
@@ -353,6 +369,31 @@ def test_an_archived_game_is_taken_out_of_the_archive_from_its_page_or_the_archi
     assert _ids(api.get("/api/games?shelf=archive")) == []
 
 
+def test_archiving_a_game_says_so_and_offers_to_take_it_out_again(client, api):
+    """Archiving answered with no word at all (a deleted game's notice offers
+    its undo): the list says where the game went and takes it out in a tap."""
+    a, b = _game(api, ["Ana", "Ben", "Cy"]), _game(api, ["Ana", "Ben", "Di"])
+    token = csrf_token(client, f"/games/{b}")
+    r = client.post(f"/games/{b}/archive", data={"csrf_token": token})
+    assert r.status_code == 302 and r.headers["Location"] == f"/?archived={b}#games"
+    assert _ids(api.get("/api/games?shelf=archive")) == [b]
+    html = client.get(r.headers["Location"]).get_data(as_text=True)
+    notice = re.search(r'<form method="post" action="/games/(\d+)/archive" class="flash flash-info undo" '
+                       r'role="status">(.*?)</form>', html, re.S)
+    assert notice and notice.group(1) == str(b)
+    assert "The game was moved to the archive." in notice.group(2)
+    assert '<input type="hidden" name="archived" value="0">' in notice.group(2)
+    assert '<input type="hidden" name="next" value="/#games">' in notice.group(2)
+    assert "Take out of the archive</button>" in notice.group(2)
+    assert f'href="/games/{b}"' not in html and f'href="/games/{a}"' in html
+    r = client.post(f"/games/{b}/archive", data={"csrf_token": token, "archived": "0", "next": "/#games"})
+    assert r.status_code == 302 and r.headers["Location"] == "/#games"
+    html = client.get("/").get_data(as_text=True)
+    assert "The game is out of the archive: the list of games shows it again." in html
+    assert "The game was moved to the archive." not in html and f'href="/games/{b}"' in html
+    assert _ids(api.get("/api/games")) == [b, a]
+
+
 def test_pages_list_in_progress_and_finished_apart_and_undo_a_delete(client, api, full_game):
     done = api.post("/api/games", json=full_game["record"]).get_json()["id"]
     going = _game(api, ["Zoë", "Ben"], kind="draw")
@@ -361,7 +402,7 @@ def test_pages_list_in_progress_and_finished_apart_and_undo_a_delete(client, api
         < html.index(f"/games/{done}")
     token = csrf_token(client, f"/games/{going}")
     r = client.post(f"/games/{going}/delete", data={"csrf_token": token})
-    assert r.status_code == 302 and r.headers["Location"].endswith(f"/?trashed={going}")
+    assert r.status_code == 302 and r.headers["Location"].endswith(f"/?trashed={going}#games")
     html = client.get(r.headers["Location"]).get_data(as_text=True)
     assert "The game was moved to the trash." in html and f'action="/games/{going}/restore"' in html
     assert client.get(f"/games/{going}").status_code == 404

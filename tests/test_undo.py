@@ -52,6 +52,8 @@ def test_saving_a_round_shows_undo_and_undo_takes_it_back_once(client, api):
     first = _post(client, gid, f"/games/{gid}/undo", {"token": token})
     second = _post(client, gid, f"/games/{gid}/undo", {"token": token})  # a double tap
     assert first.status_code == second.status_code == 302
+    # the page opens on the round form, where the round taken back is (a phone shows it at once)
+    assert first.headers["Location"] == second.headers["Location"] == f"/games/{gid}#entry"
     assert _scores(api, gid) == []
     record = api.get(f"/api/games/{gid}").get_json()
     assert record["next_round"]["number"] == 1
@@ -71,7 +73,8 @@ def test_undoing_a_correction_puts_the_round_back_and_the_totals_with_it(client,
     # Ben 30 + 0, Chen 7 + 12, Dee 10 + 3, Ana 0 + 5
     totals = {s["player"]: s["total"] for s in api.get(f"/api/games/{gid}").get_json()["standings"]}
     assert totals == {"Ana": 5, "Ben": 30, "Chen": 19, "Dee": 13}
-    _post(client, gid, f"/games/{gid}/undo", {"token": _undo_token(r.headers["Location"])})
+    undone = _post(client, gid, f"/games/{gid}/undo", {"token": _undo_token(r.headers["Location"])})
+    assert undone.headers["Location"] == f"/games/{gid}#round-1"  # the round's row, as it was again
     record = api.get(f"/api/games/{gid}").get_json()
     assert record["rounds"][0]["hands"]["Ben"]["pips"] == 23
     assert record["rounds"][0]["scores"] == {"Ana": 0, "Ben": 23, "Chen": 7, "Dee": 10}

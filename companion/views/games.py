@@ -44,6 +44,10 @@ bp.add_app_template_global(pip_layout, "pip_layout")
 bp.add_app_template_global(pip_layouts, "pip_layouts")
 
 PER_PAGE = 20
+LIST = "games"
+"""The games list's ``id`` on the games page: a change made from the list (or
+told there) opens the page on it, not on the new-game form above it (a phone
+would show the form and leave the list below the fold)."""
 
 
 def rules_in_play(rules) -> list[dict]:
@@ -97,8 +101,9 @@ def _index_context(values=None, errors=None, warnings=None):
         lists=lists,
         query=query,
         dates_error=dates_error,
-        filters={k: v for k, v in request.args.items() if k not in ("page", "open_page", "trashed")},
+        filters={k: v for k, v in request.args.items() if k not in ("page", "open_page", "trashed", "archived")},
         trashed=request.args.get("trashed", type=int),
+        archived=request.args.get("archived", type=int),
         known=known,
         sets=SET_SIZES,
         values=values if values is not None else {},
@@ -285,7 +290,9 @@ def add_round(game_id: int):
         abort(404)
     if isinstance(outcome, services.Saved):
         change = undoing.Change(undoing.ADDED, outcome.round.number, outcome.revision or 0)
-        return undo_views.redirect_with_undo(game_id, change, f"round-{outcome.round.number}")
+        # the game's last round: to the winner's card and its "New game with these players"
+        over = outcome.game is not None and outcome.game.finished
+        return undo_views.redirect_with_undo(game_id, change, "winner" if over else f"round-{change.number}")
     if isinstance(outcome, services.AlreadySaved):
         flash(outcome.problem.message, "info")
         return redirect(url_for("games.detail", game_id=game_id))
@@ -375,7 +382,7 @@ def delete_game(game_id: int):
         services.trash_game(game_id)
     except services.NotFound:
         abort(404)
-    return redirect(url_for("games.index", trashed=game_id))
+    return redirect(url_for("games.index", trashed=game_id, _anchor=LIST))
 
 
 @bp.post("/games/<int:game_id>/restore")
@@ -390,15 +397,18 @@ def restore_game(game_id: int):
 
 @bp.post("/games/<int:game_id>/archive")
 def archive_game(game_id: int):
-    """Hide a game from the list (``archived=0`` brings it back), then go to
-    ``next`` (the list the form was on, a path of this site) or the game's page."""
+    """Hide a game from the list, then show the list with a notice that offers
+    to take it out again (as a deleted game's offers its undo); ``archived=0``
+    brings it back, then goes to ``next`` (the list the form was on, a path of
+    this site) or the game's page."""
     archived = request.form.get("archived", "1") != "0"
     try:
         services.archive_game(game_id, archived=archived)
     except services.NotFound:
         abort(404)
-    if not archived:
-        flash(gettext("The game is out of the archive: the list of games shows it again."), "ok")
+    if archived:
+        return redirect(url_for("games.index", archived=game_id, _anchor=LIST))
+    flash(gettext("The game is out of the archive: the list of games shows it again."), "ok")
     return redirect(local_target(request.form.get("next")) or url_for("games.detail", game_id=game_id))
 
 
@@ -407,7 +417,7 @@ def empty_trash():
     """Delete every game in the trash for good."""
     n = services.empty_trash()
     flash(gettext("Games deleted for good: %(n)s.", n=n), "info")
-    return redirect(url_for("games.index", shelf="trash"))
+    return redirect(url_for("games.index", shelf="trash", _anchor=LIST))
 
 
 @bp.get("/games/<int:game_id>/table")

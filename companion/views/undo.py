@@ -139,12 +139,22 @@ def undo(game_id: int):
         abort(404)
     except RecordError as exc:
         flash(exc.errors[0].message if exc.errors else exc.warnings[0].message, "error")
-        return redirect(url_for("games.detail", game_id=game_id))
+        return redirect(url_for("games.detail", game_id=game_id, _anchor=f"round-{change.number}"))
     flash(outcome.message, "info" if isinstance(outcome, undoing.Undone) else "error")
     if isinstance(outcome, undoing.Undone):
         keep_taken_back(game_id, change.number, outcome)
-    return redirect(url_for("games.detail", game_id=game_id, _anchor=f"round-{change.number}"))
+    return redirect(url_for("games.detail", game_id=game_id, _anchor=landing(change, outcome)))
 
 
-__all__ = ["bp", "change_from", "holds_taken_back", "keep_taken_back", "notice", "redirect_with_undo",
+def landing(change: undoing.Change, outcome: undoing.Undone | undoing.NotUndone) -> str:
+    """Where the game page opens after an undo (its ``#`` anchor), so a phone
+    shows what changed: a saved round taken back is in the round form
+    (``entry``, the scoreboard has no row of it any more); otherwise the
+    round's row on the scoreboard."""
+    if isinstance(outcome, undoing.Undone) and change.kind == undoing.ADDED:
+        return "entry"
+    return f"round-{change.number}"
+
+
+__all__ = ["bp", "change_from", "holds_taken_back", "keep_taken_back", "landing", "notice", "redirect_with_undo",
            "taken_back", "token_for"]
