@@ -243,6 +243,16 @@
       var words = pluralWords(dialog.dataset.sum, count) || "{tiles} · {pips}";
       sumLine.textContent = words.replace("{tiles}", count).replace("{pips}", pips);
     }
+    // Clear empties the choice and leaves the picker open for the right tiles;
+    // Done then gives the hand what is chosen (nothing: the hand empty again).
+    var clear = dialog.querySelector(".picker-clear");
+    if (clear) {
+      clear.addEventListener("click", function () {
+        chosen = {};
+        grid.querySelectorAll("button.tile").forEach(function (b) { b.setAttribute("aria-pressed", "false"); });
+        update();
+      });
+    }
     grid.addEventListener("click", function (ev) {
       var b = ev.target.closest("button.tile");
       if (!b || b.disabled) return;
@@ -276,8 +286,7 @@
     });
     dialog.addEventListener("close", function () {
       if (seat === null) return;
-      if (dialog.returnValue === "clear") chosen = {};
-      if (dialog.returnValue === "ok" || dialog.returnValue === "clear") {
+      if (dialog.returnValue === "ok") {
         var tiles = Object.keys(chosen);
         var pips = tiles.reduce(function (s, t) { return s + chosen[t]; }, 0);
         field(seat).value = tiles.join(" ");
