@@ -244,12 +244,27 @@ def _csv_text(value: str) -> str:
     return "'" + value if value[:1] in ("=", "+", "-", "@", "\t", "\r") else value
 
 
+def _day(args: Mapping[str, str], key: str) -> date | None:
+    try:
+        return date.fromisoformat(args[key]) if args.get(key) else None
+    except ValueError:
+        return None
+
+
+def dates_reversed(args: Mapping[str, str]) -> bool:
+    """The query string's ``since`` (From) is a later day than its ``until``
+    (To): a player's page says so rather than counting the range between
+    them, which :func:`parse_filters` reads (the API, the other pages)."""
+    since, until = _day(args, "since"), _day(args, "until")
+    return since is not None and until is not None and since > until
+
+
 def parse_filters(args: Mapping[str, str]) -> Filters:
     """Filters from a query string: ``kind``, ``set``, ``since``, ``until``
     (YYYY-MM-DD), ``rules`` (a rule-set key); unknown or malformed values are
     ignored (the page shows every game). Two dates typed the wrong way round
-    (the first after the last) are read as the range between them, as the
-    form then shows them."""
+    (the first after the last) are read as the range between them
+    (:func:`dates_reversed` tells them)."""
     kind = args.get("kind") or None
     if kind not in tuple(GameKind):
         kind = None
@@ -258,14 +273,7 @@ def parse_filters(args: Mapping[str, str]) -> Filters:
         set_n = int(args["set"]) if args.get("set") else None
     except ValueError:
         set_n = None
-
-    def day(key: str) -> date | None:
-        try:
-            return date.fromisoformat(args[key]) if args.get(key) else None
-        except ValueError:
-            return None
-
-    since, until = day("since"), day("until")
+    since, until = _day(args, "since"), _day(args, "until")
     if since is not None and until is not None and since > until:
         since, until = until, since
     return Filters(kind=kind, set_n=set_n, since=since, until=until, rule_set=args.get("rules") or None)

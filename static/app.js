@@ -36,6 +36,86 @@
     });
   });
 
+  // A draft of the round being typed, kept in this browser, so a reload (a
+  // tablet's background tab, a phone locked, a pull-to-refresh) loses nothing.
+  // Its key is the game, the round and the game's revision (data-draft): it
+  // never lands in another game, a later round, or a game changed since.
+  // It goes back only into a new round's form as the server made it
+  // (data-draft-restore), never over a round taken back or a refused one;
+  // the page after a save (the game moved on) forgets it.
+  var DRAFTS = "domino-companion:round-draft:";
+  var DRAFT_DAYS = 2;
+  function drafts() {
+    try { return window.localStorage; } catch (e) { return null; }
+  }
+  function roundDraft(form) {
+    var store = drafts();
+    var key = form.dataset.draft ? DRAFTS + form.dataset.draft : null;
+    function fields() {
+      return Array.prototype.filter.call(form.elements, function (el) {
+        if (!el.name || el.type === "file" || el.type === "submit" || el.type === "button") return false;
+        if (el.type === "hidden") return el.classList.contains("tiles-field");
+        return ["csrf_token", "number", "version", "confirm"].indexOf(el.name) < 0;
+      });
+    }
+    function save() {
+      if (!store || !key) return;
+      var values = {};
+      fields().forEach(function (el) {
+        if (el.type === "checkbox") values[el.name] = el.checked;
+        else if (el.type === "radio") { if (el.checked || !(el.name in values)) values[el.name] = el.checked ? el.value : ""; }
+        else values[el.name] = el.value;
+      });
+      try { store.setItem(key, JSON.stringify({ saved: Date.now(), values: values })); } catch (e) { /* full or refused */ }
+    }
+    function restore() {
+      var kept = null;
+      try { kept = store && key ? JSON.parse(store.getItem(key) || "null") : null; } catch (e) { kept = null; }
+      if (!kept || typeof kept.values !== "object" || kept.values === null) return;
+      var values = kept.values;
+      fields().forEach(function (el) {
+        if (!(el.name in values)) return;
+        if (el.type === "checkbox") el.checked = !!values[el.name];
+        else if (el.type === "radio") el.checked = el.value === values[el.name];
+        else el.value = String(values[el.name]);
+      });
+      form.querySelectorAll(".tiles-field").forEach(function (f) {
+        var shown = form.querySelector(".picked[data-for='" + f.name.slice(6) + "']");
+        if (shown) shown.textContent = f.value;
+      });
+      // a hand's "more" opens when something in it was typed, as after a refusal
+      form.querySelectorAll("details.extras, details.extras-round").forEach(function (d) {
+        var used = Array.prototype.some.call(d.querySelectorAll("input"), function (el) {
+          return el.type === "checkbox" ? el.checked : el.type !== "button" && !!el.value.trim();
+        });
+        if (used) d.open = true;
+      });
+    }
+    function drop() {
+      if (store && key) { try { store.removeItem(key); } catch (e) { /* refused */ } }
+    }
+    return { save: save, restore: restore, drop: drop };
+  }
+  // A game page forgets its game's other drafts (rounds saved since, or a
+  // revision gone), and every draft older than DRAFT_DAYS.
+  function dropOldDrafts() {
+    var head = document.querySelector("[data-drafts]");
+    var store = drafts();
+    if (!head || !store) return;
+    var mine = DRAFTS + head.dataset.drafts + ":";
+    var keep = head.dataset.draftKeep ? DRAFTS + head.dataset.draftKeep : "";
+    var old = Date.now() - DRAFT_DAYS * 864e5;
+    try {
+      for (var i = store.length - 1; i >= 0; i--) {
+        var k = store.key(i);
+        if (!k || k.indexOf(DRAFTS) !== 0 || k === keep) continue;
+        var saved = 0;
+        try { saved = JSON.parse(store.getItem(k) || "{}").saved || 0; } catch (e) { saved = 0; }
+        if (k.indexOf(mine) === 0 || saved < old) store.removeItem(k);
+      }
+    } catch (e) { /* storage refused */ }
+  }
+
   // Round entry: Enter moves to the next hand; "Out" empties that hand.
   var roundForm = document.getElementById("round-form");
   if (roundForm) {
@@ -86,10 +166,16 @@
         if (target) { target.focus(); if (empty) empty.select(); }
       }
     });
+    var draft = roundDraft(roundForm);
+    if (roundForm.hasAttribute("data-draft-restore")) draft.restore();
+    roundForm.addEventListener("input", draft.save);
+    roundForm.addEventListener("change", draft.save);
+    roundForm.addEventListener("reset", draft.drop);
     sync();
     markLast();
-    setupPicker(roundForm, function () { sync(); markLast(); });
+    setupPicker(roundForm, function () { sync(); markLast(); draft.save(); });
   }
+  dropOldDrafts();
 
   // New game and a new club night: show the fields of the chosen game (a seat
   // added later too: its "starts" only where the table chooses the starter); a
@@ -244,6 +330,16 @@
       var words = pluralWords(dialog.dataset.sum, count) || "{tiles} · {pips}";
       sumLine.textContent = words.replace("{tiles}", count).replace("{pips}", pips);
     }
+    // Clear empties the choice and leaves the picker open for the right tiles;
+    // Done then gives the hand what is chosen (nothing: the hand empty again).
+    var clear = dialog.querySelector(".picker-clear");
+    if (clear) {
+      clear.addEventListener("click", function () {
+        chosen = {};
+        grid.querySelectorAll("button.tile").forEach(function (b) { b.setAttribute("aria-pressed", "false"); });
+        update();
+      });
+    }
     grid.addEventListener("click", function (ev) {
       var b = ev.target.closest("button.tile");
       if (!b || b.disabled) return;
@@ -277,8 +373,7 @@
     });
     dialog.addEventListener("close", function () {
       if (seat === null) return;
-      if (dialog.returnValue === "clear") chosen = {};
-      if (dialog.returnValue === "ok" || dialog.returnValue === "clear") {
+      if (dialog.returnValue === "ok") {
         var tiles = Object.keys(chosen);
         var pips = tiles.reduce(function (s, t) { return s + chosen[t]; }, 0);
         field(seat).value = tiles.join(" ");

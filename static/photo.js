@@ -80,7 +80,7 @@
     picker.addEventListener("close", function restore() {
       picker.removeEventListener("close", restore);
       removeFigure();
-      if (picker.returnValue !== "ok" && picker.returnValue !== "clear") {
+      if (picker.returnValue !== "ok") {
         field.value = before;  // not confirmed: the hand stays as it was
       } else {
         var blank = form.querySelector("input[name='blank-" + seat + "']");

@@ -54,3 +54,50 @@ def test_pick_tiles_for_two_hands(live, browser):
     assert page.locator("#cell-1-1 .run").inner_text() == "34"
     assert page.locator("#cell-1-2 .run").inner_text() == "3"
     ctx.close()
+
+
+def test_clear_empties_the_choice_and_keeps_the_picker_open(live, browser, api):
+    """A tester tapped "Clear" to start a hand's tiles again and the picker
+    shut: Clear empties the tiles chosen, the picker stays open for the right
+    ones, and Done gives the hand what is chosen then (nothing: an empty hand)."""
+    gid = api.post("/api/games", json={"set": 12, "players": ["Ana", "Ben", "Cy"],
+                                       "first_starter": "Ana"}).get_json()["id"]
+    ctx = browser.new_context(viewport={"width": 1024, "height": 768}, has_touch=True)
+    page = ctx.new_page()
+    page.goto(f"{live}/?token={TOKEN}")
+    page.goto(f"{live}/games/{gid}")
+    expect = pytest.importorskip("playwright.sync_api").expect
+    picker = page.locator("dialog#picker")
+    pressed = picker.locator("button.tile[aria-pressed=true]")
+    row = page.locator(".hand").nth(1)
+    row.locator("summary").tap()
+
+    def open_picker():
+        row.locator(".pick-tiles").tap()
+        page.wait_for_selector("dialog#picker[open]")
+
+    open_picker()
+    for t in ["6-5", "12-11"]:
+        picker.locator(f"button.tile[data-tile='{t}']").tap()
+    expect(picker.locator(".picker-sum")).to_have_text("2 tiles · 34 pips")
+    picker.locator("button", has_text="Clear").tap()
+    assert picker.evaluate("d => d.open")  # still open: the tiles to tap are still there
+    assert pressed.count() == 0
+    expect(picker.locator(".picker-sum")).to_have_text("0 tiles · 0 pips")
+    assert page.locator("#pips-1").input_value() == ""  # the hand is not touched before Done
+    picker.locator("button.tile[data-tile='3-0']").tap()
+    picker.locator("button[value=ok]").tap()
+    page.wait_for_selector("dialog#picker:not([open])", state="attached")
+    expect(page.locator("#pips-1")).to_have_value("3")
+    assert page.locator("input[name='tiles-1']").input_value() == "3-0"
+    # the hand's tiles again: Clear, then Done, empties the hand
+    open_picker()
+    assert pressed.count() == 1
+    picker.locator("button", has_text="Clear").tap()
+    assert picker.evaluate("d => d.open") and pressed.count() == 0
+    picker.locator("button[value=ok]").tap()
+    page.wait_for_selector("dialog#picker:not([open])", state="attached")
+    expect(page.locator("#pips-1")).to_have_value("")
+    assert page.locator("input[name='tiles-1']").input_value() == ""
+    assert page.locator(".picked[data-for='1']").inner_text() == ""
+    ctx.close()

@@ -354,10 +354,10 @@ def test_rename_follows_a_player_who_left_the_table(app, api):
     assert_stored_results_fresh(app)
 
 
-def test_dates_typed_the_wrong_way_round_read_as_their_range(api, client, history):
-    """From after To: the range between the two dates, not an empty page; the
-    form shows the dates in order. The three games were played today, so a
-    range of a year around today holds them all, whichever date comes first."""
+def test_dates_typed_the_wrong_way_round_read_as_their_range_in_the_api(api, history):
+    """From after To through the API: the range between the two dates, not an
+    empty record. The three games were played today, so a range of a year
+    around today holds them all, whichever date comes first."""
     from datetime import date, timedelta
 
     ana = history["ids"]["Ana"]
@@ -365,8 +365,29 @@ def test_dates_typed_the_wrong_way_round_read_as_their_range(api, client, histor
     right = api.get(f"/api/players/{ana}?since={early}&until={late}").get_json()["stats"]
     wrong = api.get(f"/api/players/{ana}?since={late}&until={early}").get_json()["stats"]
     assert right["games"] == wrong["games"] == 3
-    page = client.get(f"/players/{ana}?since={late}&until={early}").get_data(as_text=True)
-    assert f'name="since" value="{early}"' in page and f'name="until" value="{late}"' in page
+
+
+def test_dates_from_after_to_are_pointed_out_on_the_player_page(client, history):
+    """A tester typed From after To on a player's page and the page silently
+    swapped them: it says so, as the games list does, keeps the dates as typed
+    (marked as the ones to fix) and counts no record until they are put right."""
+    from datetime import date, timedelta
+
+    ana = history["ids"]["Ana"]
+    early, late = (date.today() - timedelta(days=200)).isoformat(), (date.today() + timedelta(days=200)).isoformat()
+    page = client.get(f"/players/{ana}?kind=mexican_train&since={late}&until={early}").get_data(as_text=True)
+    assert '<p id="dates-error" class="form-error" role="alert">' \
+           "The From date is after the To date: put the earlier day in From.</p>" in page
+    assert f'name="since" value="{late}" aria-invalid="true" aria-describedby="dates-error"' in page
+    assert f'name="until" value="{early}" aria-invalid="true" aria-describedby="dates-error"' in page
+    assert '<option value="mexican_train" selected>' in page  # the other choices are kept too
+    assert "Games played" not in page and "No finished game counts" not in page
+    ru = client.get(f"/players/{ana}?since={late}&until={early}", headers={"Accept-Language": "ru"})
+    assert "Дата «С» позже даты «По»: укажите в «С» более ранний день." in ru.get_data(as_text=True)
+    # the dates in order: the record, and no message
+    page = client.get(f"/players/{ana}?since={early}&until={late}").get_data(as_text=True)
+    assert "dates-error" not in page and "Games played" in page
+    assert f'name="since" value="{early}">' in page and f'name="until" value="{late}">' in page
 
 
 def _seven_rounds():

@@ -181,13 +181,17 @@ def _render_game(game: services.GameView, values=None, errors=None, warnings=Non
             "Round %(n)s was deleted on another device. What you typed is kept below.", n=edit)]
         edit, status = None, 409
     t = game.table
+    untouched = False
+    if values is None:
+        values, untouched = _new_round_values(game, edit)
     return (
         render_template(
             "game.html",
             game=game,
             derived=game.as_json(),
             plan=game.next_round(),
-            values=values if values is not None else _new_round_values(game, edit),
+            values=values,
+            draft_restore=untouched and edit is None,
             seats_form=seats_form or {},
             value_labels=VALUE_LABELS,
             joining_total=joining_total(t, [v for v in _last_totals(game).values() if v is not None]),
@@ -241,14 +245,19 @@ def _last_totals(game: services.GameView) -> dict:
     return dict(game.rounds[-1].result.totals) if game.rounds else {}
 
 
-def _new_round_values(game: services.GameView, edit: int | None) -> dict[str, str]:
+def _new_round_values(game: services.GameView, edit: int | None) -> tuple[dict[str, str], bool]:
     """The round form's values before anything is typed: the round this device
-    just took back with *Undo*, as it was saved; else :func:`_away_ticked`."""
+    just took back with *Undo*, as it was saved; else :func:`_away_ticked`.
+
+    :return: the values, and whether they are a new round's own (no round
+        taken back in them): only such a form takes back the draft this
+        browser kept of the round (``static/app.js``), never one the server filled.
+    """
     if edit is None:
         kept = undo_views.taken_back(game)
         if kept is not None:
-            return kept
-    return _away_ticked(game, edit)
+            return kept, False
+    return _away_ticked(game, edit), True
 
 
 def _away_ticked(game: services.GameView, edit: int | None) -> dict[str, str]:

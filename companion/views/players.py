@@ -109,6 +109,10 @@ def _page_context(player_id: int, filters: Filters) -> dict[str, Any]:
         player, stats, choices = records.record(player_id, filters)
     except roster.RosterError:
         abort(404)
+    reversed_dates = records.dates_reversed(request.args)  # no record, but why; the dates as typed
+    dates = ({key: request.args.get(key, "") for key in ("since", "until")} if reversed_dates else
+             {"since": filters.since.isoformat() if filters.since else "",
+              "until": filters.until.isoformat() if filters.until else ""})
     kinds_played = {g.kind for g in stats.history}
     time_kind = filters.kind or (stats.history[-1].kind if stats.history else None)
     history = [g for g in stats.history if g.kind == time_kind]
@@ -116,7 +120,9 @@ def _page_context(player_id: int, filters: Filters) -> dict[str, Any]:
         "player": player, "stats": stats, "filters": filters, "choices": choices, "kind_names": KIND_NAMES,
         "engine_chart": engine_bars(stats.per_engine()), "time_chart": totals_over_time(history),
         "time_kind": time_kind, "mixed": len(kinds_played) > 1, "recent": list(reversed(stats.history))[:20],
-        "rule_set_label": rule_set_label, "highest_wins": highest_wins,
+        "rule_set_label": rule_set_label, "highest_wins": highest_wins, "dates": dates,
+        "dates_error": gettext("The From date is after the To date: put the earlier day in From.")
+        if reversed_dates else None,
     }
 
 
