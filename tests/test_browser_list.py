@@ -39,6 +39,15 @@ def _on_the_list(page) -> None:
     assert page.locator("#games-heading").evaluate(IN_SIGHT)
 
 
+def _out_of_the_archive_said_above_the_list(page) -> None:
+    """The page says the game is out of the archive, in sight, above the list's heading."""
+    said = page.locator("main > .flash")
+    assert said.inner_text().startswith("The game is out of the archive")
+    assert said.evaluate(IN_SIGHT)
+    assert page.locator("#games-heading").evaluate("el => el.getBoundingClientRect().top") >= said.evaluate(
+        "el => el.getBoundingClientRect().bottom")
+
+
 def test_filters_and_dates_open_the_page_on_the_list(live, browser, api):
     for players in (["Ana", "Ben"], ["Cy", "Dee"], ["Ana", "Eve"]):
         _game(api, players)
@@ -73,11 +82,7 @@ def test_taking_a_game_out_of_the_archive_opens_the_page_on_the_list(live, brows
     page.locator(".unarchive-game button").click()
     page.wait_for_url("**/?shelf=archive#games")
     _on_the_list(page)
-    said = page.locator("main > .flash")
-    assert said.inner_text().startswith("The game is out of the archive")
-    assert said.evaluate(IN_SIGHT)
-    assert page.locator("#games-heading").evaluate("el => el.getBoundingClientRect().top") >= said.evaluate(
-        "el => el.getBoundingClientRect().bottom")
+    _out_of_the_archive_said_above_the_list(page)
     assert page.locator(".unarchive-game").count() == 0
     ctx.close()
 
@@ -103,10 +108,6 @@ def test_archiving_a_game_says_so_on_the_list_with_the_way_back(live, browser, a
     take_out.click()
     page.wait_for_url(f"{live}/#games")
     _on_the_list(page)
-    said = page.locator("main > .flash")
-    assert said.inner_text().startswith("The game is out of the archive")
-    assert said.evaluate(IN_SIGHT)
-    assert page.locator("#games-heading").evaluate("el => el.getBoundingClientRect().top") >= said.evaluate(
-        "el => el.getBoundingClientRect().bottom")
+    _out_of_the_archive_said_above_the_list(page)
     assert page.locator(f"#games a[href='/games/{gid}']").evaluate(IN_SIGHT)
     ctx.close()
