@@ -202,6 +202,13 @@ def round_to_form(data: Mapping[str, Any], players: list[str]) -> dict[str, str]
     return values
 
 
+def kind_of(form) -> GameKind | None:
+    """The game a form's ``kind`` names (Mexican Train when it names none), or
+    ``None`` for a kind this app does not have (the engine then says so)."""
+    text = form.get("kind") or GameKind.MEXICAN_TRAIN
+    return GameKind(text) if text in GameKind.__members__.values() else None
+
+
 def game_from_form(form) -> tuple[dict[str, Any], list[Problem]]:
     """Read the start-a-game form into a game record head.
 
@@ -215,7 +222,7 @@ def game_from_form(form) -> tuple[dict[str, Any], list[Problem]]:
     rows = form.getlist("player")
     players: list[str] = []
     kind_text = form.get("kind") or GameKind.MEXICAN_TRAIN
-    kind = GameKind(kind_text) if kind_text in GameKind.__members__.values() else None
+    kind = kind_of(form)
     # Only a chosen starter is read: in the classic games and picture dominoes
     # the tiles dealt decide who starts, whatever a form without scripts sent.
     starter_row = form.get("starter", "0").strip() if kind is None or kind.starter_chosen else "0"

@@ -103,6 +103,10 @@ VALUE_LABELS: dict[str, str] = {
 }
 """How choice values read (any other value shows as it is)."""
 
+DATES_REVERSED = N_("The From date is after the To date: put the earlier day in From.")
+"""Said under the From and To dates of a page's filters (the games list, a
+player's page) when From is the later day: no day lies between them."""
+
 
 def rule_kinds(key: str) -> str:
     """The kinds rule ``key`` applies to, space-separated (``"draw block"``):

@@ -21,12 +21,12 @@ from flask import (
 
 from .. import club, club_tables, pagecache, pdf, roster
 from ..envelope import problems_response
+from ..forms import kind_of
 from ..i18n import gettext, lazy_gettext
 from ..jsonbody import BadJSON, request_json
 from ..player_records import standings_csv as standings_csv_text
 from ..rules.errors import Problem
 from ..rules.events import EventStanding
-from ..rules.kinds import GameKind
 from ..rules.profile import PRESETS
 from ..rules.tiles import SET_SIZES
 from .http import csv_download
@@ -88,8 +88,8 @@ def _form_data(form: Any) -> dict[str, Any]:
     Mexican Train night only, as the new-game form does."""
     data: dict[str, Any] = {k: form.get(k) for k in ("name", "held_on", "kind", "set", "scoring", "seating",
                                                       "reseat", "move", "tables") if form.get(k)}
-    kind = form.get("kind") or GameKind.MEXICAN_TRAIN
-    other_game = kind in list(GameKind) and not GameKind(kind).has_engine
+    kind = kind_of(form)
+    other_game = kind is not None and not kind.has_engine
     if other_game:
         data.pop("set", None)
     rules: dict[str, Any] = {}

@@ -24,7 +24,7 @@ from ..forms import (
     round_to_form,
 )
 from ..i18n import current_language, gettext, translated
-from ..labels import KIND_NAMES, RULE_LABELS, VALUE_LABELS
+from ..labels import DATES_REVERSED, KIND_NAMES, RULE_LABELS, VALUE_LABELS
 from ..pdf import HALF_OF
 from ..pips import layout as pip_layout
 from ..pips import layouts as pip_layouts
@@ -88,7 +88,7 @@ def _index_context(values=None, errors=None, warnings=None):
     dates_error = None
     with services.one_read():  # the lists and the names from one snapshot, one read
         if query.dates_reversed:  # no list, but why: the form keeps the dates as typed
-            dates_error = gettext("The From date is after the To date: put the earlier day in From.")
+            dates_error = translated(DATES_REVERSED)
         elif query.shelf == "games":
             for status, arg in (("in_progress", "open_page"), ("finished", "page")):
                 page = request.args.get(arg, 1, type=int) or 1
@@ -181,9 +181,9 @@ def _render_game(game: services.GameView, values=None, errors=None, warnings=Non
             "Round %(n)s was deleted on another device. What you typed is kept below.", n=edit)]
         edit, status = None, 409
     t = game.table
-    untouched = False
+    draft_restore = False
     if values is None:
-        values, untouched = _new_round_values(game, edit)
+        values, draft_restore = _new_round_values(game, edit)
     return (
         render_template(
             "game.html",
@@ -191,7 +191,7 @@ def _render_game(game: services.GameView, values=None, errors=None, warnings=Non
             derived=game.as_json(),
             plan=game.next_round(),
             values=values,
-            draft_restore=untouched and edit is None,
+            draft_restore=draft_restore,
             seats_form=seats_form or {},
             value_labels=VALUE_LABELS,
             joining_total=joining_total(t, [v for v in _last_totals(game).values() if v is not None]),
@@ -249,15 +249,16 @@ def _new_round_values(game: services.GameView, edit: int | None) -> tuple[dict[s
     """The round form's values before anything is typed: the round this device
     just took back with *Undo*, as it was saved; else :func:`_away_ticked`.
 
-    :return: the values, and whether they are a new round's own (no round
-        taken back in them): only such a form takes back the draft this
-        browser kept of the round (``static/app.js``), never one the server filled.
+    :return: the values, and whether they are a new round's own (not a
+        correction, no round taken back in them): only such a form takes back
+        the draft this browser kept of the round (``static/app.js``), never
+        one the server filled.
     """
     if edit is None:
         kept = undo_views.taken_back(game)
         if kept is not None:
             return kept, False
-    return _away_ticked(game, edit), True
+    return _away_ticked(game, edit), edit is None
 
 
 def _away_ticked(game: services.GameView, edit: int | None) -> dict[str, str]:

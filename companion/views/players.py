@@ -121,8 +121,7 @@ def _page_context(player_id: int, filters: Filters) -> dict[str, Any]:
         "engine_chart": engine_bars(stats.per_engine()), "time_chart": totals_over_time(history),
         "time_kind": time_kind, "mixed": len(kinds_played) > 1, "recent": list(reversed(stats.history))[:20],
         "rule_set_label": rule_set_label, "highest_wins": highest_wins, "dates": dates,
-        "dates_error": gettext("The From date is after the To date: put the earlier day in From.")
-        if reversed_dates else None,
+        "dates_error": translated(labels.DATES_REVERSED) if reversed_dates else None,
     }
 
 
