@@ -14,6 +14,17 @@ pytestmark = pytest.mark.browser
 IN_SIGHT = "el => { const r = el.getBoundingClientRect(); return r.top >= 0 && r.bottom <= window.innerHeight; }"
 
 
+def _type_round(page, pips: list[int | None]) -> None:
+    """Type a round into the game page's form and tap Save: the pips left in
+    each hand in seat order, ``None`` for the hand that went out."""
+    for seat, p in enumerate(pips):
+        if p is None:
+            page.locator(".hand").nth(seat).locator(".out-tap").click()
+        else:
+            page.fill(f"#pips-{seat}", str(p))
+    page.locator("#round-form button.primary").click()
+
+
 @pytest.mark.parametrize("viewport", [{"width": 1024, "height": 768}, {"width": 390, "height": 844}])
 def test_the_saved_notice_and_its_undo_stay_in_sight(live, browser, api, viewport):
     players = ["Ana", "Ben", "Cy", "Dee", "Eve", "Fay"]
@@ -22,11 +33,7 @@ def test_the_saved_notice_and_its_undo_stay_in_sight(live, browser, api, viewpor
     page = ctx.new_page()
     page.goto(f"{live}/?token={TOKEN}")
     page.goto(f"{live}/games/{gid}")
-    page.locator(".hand").nth(0).locator(".out-tap").click()
-    for seat, pips in enumerate([None, 23, 7, 10, 4, 12]):
-        if pips is not None:
-            page.fill(f"#pips-{seat}", str(pips))
-    page.locator("#round-form button.primary").click()
+    _type_round(page, [None, 23, 7, 10, 4, 12])
     page.wait_for_url("**#round-1")
     notice = page.locator(".undo-notice")
     assert "Round 1 saved." in notice.inner_text()
@@ -56,12 +63,7 @@ def test_the_notice_shows_once_and_its_undo_works_while_it_is_on_screen(live, br
     page.goto(f"{live}/games/{gid}")
 
     def save(number: int, pips: list[int | None]) -> None:
-        for seat, p in enumerate(pips):
-            if p is None:
-                page.locator(".hand").nth(seat).locator(".out-tap").click()
-            else:
-                page.fill(f"#pips-{seat}", str(p))
-        page.locator("#round-form button.primary").click()
+        _type_round(page, pips)
         page.wait_for_url(f"**#round-{number}")
         assert f"Round {number} saved." in page.locator(".undo-notice").inner_text()
 
@@ -94,10 +96,7 @@ def test_back_after_a_save_shows_the_next_round_empty(live, browser, api):
     page = ctx.new_page()
     page.goto(f"{live}/?token={TOKEN}")
     page.goto(f"{live}/games/{gid}")
-    page.locator(".hand").nth(1).locator(".out-tap").click()
-    page.fill("#pips-0", "8")
-    page.fill("#pips-2", "9")
-    page.locator("#round-form button.primary").click()
+    _type_round(page, [8, None, 9])
     page.wait_for_url("**#round-1")
     page.go_back()
     page.wait_for_load_state()
@@ -117,10 +116,7 @@ def test_undo_on_a_phone_lands_on_the_round_taken_back(live, browser, api):
     page = ctx.new_page()
     page.goto(f"{live}/?token={TOKEN}")
     page.goto(f"{live}/games/{gid}")
-    page.locator(".hand").nth(0).locator(".out-tap").click()
-    for seat, pips in ((1, 23), (2, 7), (3, 10)):
-        page.fill(f"#pips-{seat}", str(pips))
-    page.locator("#round-form button.primary").click()
+    _type_round(page, [None, 23, 7, 10])
     page.wait_for_url("**#round-1")
     with page.expect_navigation():
         page.locator(".undo-notice button[type=submit]").click()
@@ -159,10 +155,7 @@ def test_the_notice_of_the_winning_round_leaves_new_game_in_sight(live, browser,
     page = ctx.new_page()
     page.goto(f"{live}/?token={TOKEN}")
     page.goto(f"{live}/lang/{lang}?next=/games/{gid}")
-    page.locator(".hand").nth(1).locator(".out-tap").click()
-    page.fill("#pips-0", "12")
-    page.fill("#pips-2", "8")
-    page.locator("#round-form button.primary").click()
+    _type_round(page, [12, None, 8])
     page.wait_for_selector(".winner")
     notice = page.locator(".undo-notice")
     assert notice.count() == 1 and ("Round 7 saved." in notice.inner_text()) == (lang == "en")
