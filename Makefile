@@ -31,7 +31,7 @@ db-upgrade: $(VENV)/.installed
 	$(FLASK) db upgrade
 	$(FLASK) recheck --if-needed
 
-# Languages (companion/i18n.py): the .mo files are built here, not committed.
+# Languages (companion/web/i18n.py): the .mo files are built here, not committed.
 i18n-compile: $(VENV)/.installed
 	$(BABEL) -q compile -d $(I18N)
 

@@ -341,8 +341,8 @@ def check_stored(env: dict[str, str], sent: dict[int, list[dict]]) -> tuple[int,
     """
     os.environ.update({k: v for k, v in env.items() if k.startswith("COMPANION_") or k == "DATABASE_URL"})
     from companion import create_app
-    from companion.db import db
-    from companion.models import RoundRow
+    from companion.games.models import RoundRow
+    from companion.store.db import db
 
     app = create_app()
     lost = doubled = wrong = stored_total = 0

@@ -59,8 +59,8 @@ def _record(rng: random.Random) -> dict:
 
 def _events(app) -> list[int]:
     """The ids of the :data:`EVENTS` club nights, made when missing."""
-    from companion.club_models import EventRow
-    from companion.db import db
+    from companion.clubs.models import EventRow
+    from companion.store.db import db
 
     events = db.session.execute(db.select(EventRow.id).order_by(EventRow.id)).scalars().all()
     if not events:
@@ -80,10 +80,10 @@ def link_events(app, every: int = 25) -> int:
 
     :return: games linked.
     """
-    from companion import roster
-    from companion.club_models import EventGameRow, EventPlayerRow
-    from companion.db import db
-    from companion.models import GameRow
+    from companion.clubs.models import EventGameRow, EventPlayerRow
+    from companion.games.models import GameRow
+    from companion.players import roster
+    from companion.store.db import db
 
     with app.app_context():
         events = _events(app)
@@ -110,7 +110,7 @@ def link_events(app, every: int = 25) -> int:
 
 def seed(app, total: int, already: int, rng: random.Random) -> None:
     """Add short games until ``total`` are stored, then link every 25th to a club night."""
-    from companion import services
+    from companion.games import services
 
     with app.app_context():
         made = already
@@ -144,8 +144,8 @@ def scale_kinds(app) -> dict[str, tuple]:
 
     paths = pages(app)
     with app.app_context():
-        from companion.db import db
-        from companion.models import PlayerRow
+        from companion.games.models import PlayerRow
+        from companion.store.db import db
 
         ids = db.session.execute(db.select(PlayerRow.id).order_by(PlayerRow.id)).scalars().all()
     fresh = count()
@@ -216,8 +216,8 @@ def measure(port: int, paths: dict[str, str], requests: int) -> dict[str, float]
 def first_views(port: int, app, count: int) -> float:
     """Median seconds of the first view of ``count`` players' pages (nothing
     kept yet: the page is made from the stored lines)."""
-    from companion.db import db
-    from companion.models import PlayerRow
+    from companion.games.models import PlayerRow
+    from companion.store.db import db
 
     with app.app_context():
         ids = db.session.execute(db.select(PlayerRow.id).order_by(PlayerRow.id.desc()).limit(count)).scalars().all()
@@ -237,8 +237,9 @@ def pages(app) -> dict[str, str]:
     """The pages measured, for the most active player and an event with games."""
     from sqlalchemy import func
 
-    from companion.club_models import EventGameRow, PlayerGameRow
-    from companion.db import db
+    from companion.clubs.models import EventGameRow
+    from companion.players.models import PlayerGameRow
+    from companion.store.db import db
 
     with app.app_context():
         busiest = db.session.execute(
@@ -267,7 +268,7 @@ def main() -> None:
     from sqlalchemy import text
 
     from companion import create_app
-    from companion.db import db
+    from companion.store.db import db
 
     instance = tempfile.mkdtemp(prefix="players-bench-")
     env = dict(os.environ, COMPANION_INSTANCE_PATH=instance, COMPANION_TOKEN=TOKEN,

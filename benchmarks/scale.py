@@ -214,7 +214,7 @@ SEEDERS: list[Callable[[Any, int], None]] = []
 
 
 def _seed(app, size: int, samples: int) -> Seeded:
-    from companion import services
+    from companion.games import services
 
     t = time.perf_counter()
     with app.app_context():
@@ -242,7 +242,7 @@ def _app(url: str | None, size: int):
     from sqlalchemy import text
 
     from companion import create_app
-    from companion.db import database_url, db
+    from companion.store.db import database_url, db
 
     tmp = tempfile.mkdtemp(prefix=f"companion-scale-{size}-")
     config = {"INSTANCE_PATH": tmp, "COMPANION_TOKEN": TOKEN, "SECRET_KEY": "scale-bench",

@@ -31,9 +31,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from companion.rules import joint as joint_module  # noqa: E402
 from companion.rules import read_game  # noqa: E402
-from companion.rules.joint_decision import HandNeed, decide_with_double_blank  # noqa: E402
+from companion.rules.joint import hands as joint_module  # noqa: E402
+from companion.rules.joint.decision import HandNeed, decide_with_double_blank  # noqa: E402
 from companion.rules.simulate import random_game, random_round  # noqa: E402
 from companion.rules.tiles import DominoSet, Tile  # noqa: E402
 
@@ -82,7 +82,7 @@ def real_rounds(count: int = 400, repeat: int = 3) -> None:
 
 
 def _always_possible(pool, needs, double_blank_free, boneyard=0, budget=None):
-    from companion.rules.joint_decision import POSSIBLE, Verdict
+    from companion.rules.joint.decision import POSSIBLE, Verdict
 
     return Verdict(POSSIBLE, "witness", witness=tuple(() for _ in needs)), None, ()
 

@@ -107,18 +107,20 @@ def _configure(app: Flask, instance: Path, test_config: Mapping[str, Any] | None
 
 def _init_extensions(app: Flask, instance: Path) -> None:
     """The database, languages, CSRF, security headers, compression, sign-in."""
-    from . import db as database
+    from companion.store import db as database
 
     app.config.setdefault(
         "SQLALCHEMY_DATABASE_URI",
         database.database_url(app.config.get("DATABASE_URL"), str(instance)),
     )
-    from . import club_models, devices, models  # noqa: F401  (tables known to Flask-Migrate)
+    from companion.web import sessions as devices
+
+    _import_every_table()
 
     database.init_app(app)  # a 0600 SQLite file; migrate at start, or 503 until migrated
 
-    from .i18n import init_babel
-    from .labels import template_globals
+    from companion.web.i18n import init_babel
+    from companion.web.labels import template_globals
 
     init_babel(app)
     app.jinja_env.globals.update(template_globals())
@@ -126,7 +128,8 @@ def _init_extensions(app: Flask, instance: Path) -> None:
     from flask_compress import Compress
     from flask_wtf.csrf import CSRFProtect
 
-    from . import auth, security
+    from companion.web import access as auth
+    from companion.web import security
 
     csrf = CSRFProtect(app)
     security.init_app(app)
@@ -138,40 +141,28 @@ def _init_extensions(app: Flask, instance: Path) -> None:
     _register_views(app, csrf)
 
 
-def _register_views(app: Flask, csrf: Any) -> None:
-    """Every blueprint, the JSON APIs exempt from CSRF, the commands."""
-    from . import cli
-    from .views import (
-        api,
-        device,
-        events,
-        games,
-        health,
-        phones,
-        photo,
-        planner,
-        players,
-        reference,
-        rematch,
-        seats,
-        undo,
-    )
+def _import_every_table() -> None:
+    """Every feature's tables, known to SQLAlchemy's metadata (and so to
+    Flask-Migrate and the backups) before the first request."""
+    from companion.clubs import models as clubs  # noqa: F401
+    from companion.games import models as games  # noqa: F401
+    from companion.phones import models as phones  # noqa: F401
+    from companion.players import models as players  # noqa: F401
+    from companion.web import sessions  # noqa: F401
 
-    app.register_blueprint(games.bp)
-    app.register_blueprint(reference.bp)
-    app.register_blueprint(api.bp)
+
+def _register_views(app: Flask, csrf: Any) -> None:
+    """Every feature's blueprints (each feature registers its own), the
+    shared pages (health, device), the commands."""
+    from companion import cli, clubs, games, help, phones, players
+    from companion.photo import views as photo
+    from companion.sheets import views as sheets
+    from companion.web import device, health
+
     app.register_blueprint(health.bp)
-    app.register_blueprint(planner.bp)
     app.register_blueprint(device.bp)
-    for blueprint in (players.bp, players.api, events.bp, events.api):
-        app.register_blueprint(blueprint)
-    app.register_blueprint(phones.bp)
-    app.register_blueprint(rematch.bp)
-    app.register_blueprint(seats.bp)
-    app.register_blueprint(undo.bp)
-    csrf.exempt(planner.api_plan)  # JSON only, like the rest of /api
-    csrf.exempt(api.bp)  # JSON only, Bearer or session; see api.require_json
-    csrf.exempt(players.api)  # JSON only, like the rest of /api
-    csrf.exempt(events.api)
-    photo.init_app(app, csrf)  # POST /api/photo/hand: pips from a photo (issue 15)
+    for feature in (games, help, players, clubs, phones):
+        feature.init_app(app, csrf)
+    sheets.init_app(app)
+    photo.init_app(app, csrf)  # POST /api/photo/hand: pips from a photo
     cli.init_app(app)

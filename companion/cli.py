@@ -11,8 +11,10 @@ from flask import Flask, current_app
 from flask.cli import with_appcontext
 from sqlalchemy.exc import SQLAlchemyError
 
-from . import backup, backup_check, services
-from .files import write_atomic
+from companion.backup import archive as backup
+from companion.backup import check as backup_check
+from companion.games import services
+from companion.store.files import write_atomic
 
 
 def _one_line(text: str) -> str:
@@ -144,8 +146,8 @@ def recheck_command(if_needed: bool) -> None:
 @with_appcontext
 def show_token(rotate: bool) -> None:
     """Print the access token (to open the app on a new device), or make a new one."""
-    from . import devices
-    from .auth import current_token
+    from companion.web import sessions as devices
+    from companion.web.access import current_token
 
     if not rotate:
         click.echo(current_token())

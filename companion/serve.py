@@ -9,32 +9,14 @@ time: :func:`companion.db.migrate_at_start`).
 from __future__ import annotations
 
 import argparse
-import gc
 import os
 import socket
 import subprocess
 
 from waitress import serve
 
-from . import create_app
-
-
-def settle_heap() -> int:
-    """Put what starting the server made (modules, the app, its settings) out
-    of the cyclic garbage collector's reach, once the app is loaded.
-
-    A full collection walks every tracked object, and the imports and the app
-    (PDF layout, photo reading, the database layer, the templates) leave about
-    130,000 of them: under ``benchmarks/load.py`` each full pass stopped every
-    request of a gunicorn worker for 60 to 320 ms, and 10 to 40 ms once they
-    were put out of reach. Called by :func:`main` before serving and by
-    gunicorn for each worker (``gunicorn.conf.py``).
-
-    :return: objects now out of reach (``gc.get_freeze_count()``).
-    """
-    gc.collect()
-    gc.freeze()
-    return gc.get_freeze_count()
+from companion import create_app
+from companion.web.heap import settle_heap
 
 
 def lan_addresses() -> list[str]:
@@ -75,7 +57,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--threads", type=int, default=8)
     args = parser.parse_args(argv)
     app = create_app()
-    from .db import migrate_at_start
+    from companion.store.db import migrate_at_start
 
     if migrate_at_start(app):  # a new database: made ready before the first request
         print("The database was upgraded to the newest schema.", flush=True)

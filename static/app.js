@@ -272,7 +272,7 @@
   }
 
   // The tile picker: tap the tiles left in a hand; pips and count add up as you go.
-  // Pip layouts (suits 0-18) come from the server (companion/pips.py), the
+  // Pip layouts (suits 0-18) come from the server (companion/games/pips.py), the
   // same table the engine card and the table view are drawn from.
   function dominoSvg(a, b, layouts) {
     function half(n, x) {

@@ -1,4 +1,4 @@
-// Every player's own phone (companion/phones.py). On the tablet: the
+// Every player's own phone (companion/phones/links.py). On the tablet: the
 // "Players' phones" panel follows who has entered, within about a second, and
 // the page reloads when the round was saved elsewhere. On a seat's phone: the
 // page reloads when the round was saved or the link ended. No framework.

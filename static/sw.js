@@ -1,4 +1,4 @@
-// The service worker (served at /sw.js by companion/views/device.py, which
+// The service worker (served at /sw.js by companion/web/device.py, which
 // fills in the version and the files to keep). It lets the tablet open the
 // app from its home screen and show the last pages seen while the server is
 // out of reach. It only ever talks to this site; API calls and every write

@@ -31,7 +31,7 @@ def _reset_database(app) -> None:
     from flask_migrate import upgrade
     from sqlalchemy import text
 
-    from companion.db import db
+    from companion.store.db import db
 
     with app.app_context():
         if db.engine.dialect.name == "postgresql":
@@ -54,7 +54,7 @@ def make_app(folder: Path, **config):
     }
     url = os.environ.get("COMPANION_TEST_DATABASE_URL")
     if url:
-        from companion.db import database_url
+        from companion.store.db import database_url
 
         settings["SQLALCHEMY_DATABASE_URI"] = database_url(url, str(folder))
     application = create_app({**settings, **config})
@@ -64,7 +64,7 @@ def make_app(folder: Path, **config):
 
 def dispose_app(application) -> None:
     """Close ``application``'s database connections (the end of a fixture)."""
-    from companion.db import db
+    from companion.store.db import db
 
     with application.app_context():
         db.session.remove()
@@ -93,7 +93,7 @@ def stored_rows(application, *models) -> str:
     """Every stored value of the tables of ``models`` (ORM classes), each table
     in primary-key order, as canonical JSON: two equal answers mean nothing
     in them changed."""
-    from companion.db import db
+    from companion.store.db import db
 
     with application.app_context():
         with db.engine.connect() as conn:
@@ -150,8 +150,8 @@ def csrf_token(client, url: str) -> str:
 
 def view_key(app, gid: int) -> str:
     """The spectator key of game ``gid`` (its view-only link)."""
-    from companion.db import db
-    from companion.models import GameRow
+    from companion.games.models import GameRow
+    from companion.store.db import db
 
     with app.app_context():
         return db.session.get(GameRow, gid).view_key
@@ -159,8 +159,8 @@ def view_key(app, gid: int) -> str:
 
 def count_rows(app) -> tuple[int, int]:
     """(games, rounds) stored."""
-    from companion.db import db
-    from companion.models import GameRow, RoundRow
+    from companion.games.models import GameRow, RoundRow
+    from companion.store.db import db
 
     with app.app_context():
         games = db.session.scalar(db.select(db.func.count()).select_from(GameRow))

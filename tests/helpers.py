@@ -144,9 +144,9 @@ def stored_game_json(view) -> dict:
 def assert_stored_results_fresh(app) -> None:
     """Every stored game's results equal what the engine derives from scratch,
     and its rounds are numbered 1..n."""
-    from companion import services
-    from companion.db import db
-    from companion.models import GameRow
+    from companion.games import services
+    from companion.games.models import GameRow
+    from companion.store.db import db
 
     with app.app_context():
         for gid in db.session.execute(db.select(GameRow.id)).scalars().all():

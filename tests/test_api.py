@@ -222,7 +222,7 @@ def test_api_paths_answer_json_even_when_missing(api):
 def test_a_save_answers_even_if_another_device_deleted_the_round_at_once(api, monkeypatch):
     """The answer to a PUT is built from what was saved: the game read back a
     moment later may already lack the round (another tablet deleted it)."""
-    import companion.views.api as api_view
+    import companion.games.api as api_view
 
     gid = new_game(api)
     api.post(f"/api/games/{gid}/rounds", json=ROUND1)

@@ -11,7 +11,8 @@ import os
 
 import pytest
 
-from companion import backup, create_app
+from companion import create_app
+from companion.backup import archive as backup
 
 from .conftest import TOKEN, _reset_database, count_rows
 
@@ -59,7 +60,7 @@ def fresh_app(app, tmp_path):
     made = []
 
     def make():
-        from companion.db import db
+        from companion.store.db import db
 
         with app.app_context():
             db.session.remove()
@@ -75,7 +76,7 @@ def fresh_app(app, tmp_path):
         return application
 
     yield make
-    from companion.db import db
+    from companion.store.db import db
 
     for application in made:
         with application.app_context():
@@ -149,8 +150,8 @@ def test_restore_refuses_a_damaged_backup_whole(app, api, full_game, tmp_path, f
     assert f"game {doc['games'][1]['id']} is not a valid game" in result.output
     assert count_rows(fresh) == (0, 0)
     with fresh.app_context():
-        from companion.db import db
-        from companion.models import PlayerRow
+        from companion.games.models import PlayerRow
+        from companion.store.db import db
 
         assert db.session.execute(db.select(PlayerRow)).first() is None
 

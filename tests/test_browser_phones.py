@@ -110,7 +110,7 @@ def test_the_tablet_that_saves_a_round_lands_on_it_even_when_its_phones_panel_se
     # panel's poll (every second) sees round 2 while the save is in flight.
     import time
 
-    from companion.views import undo as undo_views
+    from companion.games.views import undo as undo_views
 
     answer = undo_views.redirect_with_undo
 

@@ -45,8 +45,8 @@ def test_pages_run_under_the_csp_without_a_violation(live, browser, api):
 
 def test_spectator_link_follows_the_game_without_the_token(live, browser, app, api):
     gid = api.post("/api/games", json=HEAD).get_json()["id"]
-    from companion.db import db
-    from companion.models import GameRow
+    from companion.games.models import GameRow
+    from companion.store.db import db
 
     with app.app_context():
         key = db.session.get(GameRow, gid).view_key

@@ -23,8 +23,8 @@ KEPT = """async () => {
 
 def test_the_offline_copy_keeps_no_key_and_is_emptied_on_sign_out(live, browser, app, api):
     gid = api.post("/api/games", json=HEAD).get_json()["id"]
-    from companion.db import db
-    from companion.models import GameRow
+    from companion.games.models import GameRow
+    from companion.store.db import db
 
     with app.app_context():
         key = db.session.get(GameRow, gid).view_key

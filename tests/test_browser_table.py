@@ -55,8 +55,8 @@ def tablet(browser, base, viewport=TABLET, **kw):
 
 def test_the_table_view_follows_a_round_saved_on_another_device(live, browser, api_client, app):
     gid = new_game(api_client, {"set": 12, "players": ["Ana", "Ben", "Chen", "Dee"], "first_starter": "Ana"})
-    from companion.db import db
-    from companion.models import GameRow
+    from companion.games.models import GameRow
+    from companion.store.db import db
 
     with app.app_context():
         key = db.session.get(GameRow, gid).view_key

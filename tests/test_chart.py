@@ -1,10 +1,10 @@
-"""The running-totals chart (companion/chart.py) and its place on the game page."""
+"""The running-totals chart (companion/games/chart.py) and its place on the game page."""
 
 from __future__ import annotations
 
 import pytest
 
-from companion.chart import nice_step, running_totals_chart, spread_labels
+from companion.games.chart import nice_step, running_totals_chart, spread_labels
 from companion.rules import read_game
 
 
@@ -71,7 +71,7 @@ LONG_NAMES = ["Bartholomew", "Maximilian-Alexander", "Guinevere", "Алекса�
 def _label_boxes(chart):
     """Each end label's box (left, top, right, bottom) by the chart's own
     generous width estimate; the font is 15 units high."""
-    from companion.chart import LABEL_SIZE, text_width
+    from companion.games.chart import LABEL_SIZE, text_width
 
     right = chart.plot[2]
     return [(right + 12, s.label_y + 5 - LABEL_SIZE * 0.8, right + 12 + text_width(s.label),
@@ -111,7 +111,7 @@ def test_many_players_make_the_chart_taller_not_crowded():
 def test_wide_totals_move_the_plot_right():
     chart = running_totals_chart(["A", "B"], [{"A": -12000, "B": 30}], None, 13)
     left = chart.plot[0]
-    from companion.chart import TICK_SIZE, text_width
+    from companion.games.chart import TICK_SIZE, text_width
 
     assert left - 6 - text_width("-15000", TICK_SIZE) >= 0  # the widest tick fits
 

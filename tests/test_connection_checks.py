@@ -18,7 +18,7 @@ ROUND = {"ended": "domino", "hands": {"Ana": {"pips": 0}, "Ben": {"pips": 12}, "
 @pytest.fixture
 def pings(monkeypatch):
     """Counts the connection checks (the dialect's ``do_ping``)."""
-    from companion.db import db
+    from companion.store.db import db
 
     count = []
 

@@ -1,5 +1,5 @@
 """Per-device settings and the offline machinery: the theme cookie, the web app
-manifest and the service worker (companion/views/device.py)."""
+manifest and the service worker (companion/web/device.py)."""
 
 from __future__ import annotations
 

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.services import rounds
+from companion.games.services import rounds
 
 from .conftest import TOKEN, count_rows
 
@@ -211,8 +211,8 @@ def test_a_storm_of_mixed_changes_leaves_a_whole_game(app, api, server, full_gam
         assert rnd["engine"] == 12 - i
         assert {p: h["pips"] for p, h in rnd["hands"].items()} == {
             p: h.get("pips") for p, h in rounds[i]["hands"].items()}
-    from companion.db import db
-    from companion.models import RoundRow
+    from companion.games.models import RoundRow
+    from companion.store.db import db
 
     with app.app_context():
         numbers = list(db.session.execute(
@@ -346,7 +346,7 @@ def test_a_server_killed_while_saving_loses_nothing_and_resumes(app, api, full_g
         proc.kill()
         proc.wait(10)
     if app.config["SQLALCHEMY_DATABASE_URI"].startswith("sqlite"):
-        from companion.db import db
+        from companion.store.db import db
 
         with app.app_context():
             with db.engine.connect() as conn:

@@ -1,5 +1,5 @@
-"""Club nights through the API and the pages (companion/club.py,
-companion/views/events.py): check-in, the draw within the tables' limits,
+"""Club nights through the API and the pages (companion/clubs/nights.py,
+companion/clubs/views.py): check-in, the draw within the tables' limits,
 ordinary games at each table, standings worked out by hand, the move-down
 ladder, a late arrival, the big screen's revision, the PDFs.
 
@@ -278,8 +278,8 @@ def test_unknown_event(api, client):
 def test_events_and_the_roster_come_back_from_a_backup(app, api):
     from sqlalchemy import text
 
-    from companion import backup
-    from companion.db import db
+    from companion.backup import archive as backup
+    from companion.store.db import db
 
     from .conftest import _reset_database
 
@@ -386,7 +386,7 @@ def test_a_season_of_two_evenings_with_standings_across_them(api, client):
 
 
 def test_a_season_in_a_backup(app, api, tmp_path):
-    from companion import backup
+    from companion.backup import archive as backup
 
     ev = _event(api, players=["Ana", "Ben", "Chen", "Dee"], tables=1)
     api.post(f"/api/events/{ev['id']}/draw", json={})
@@ -419,7 +419,7 @@ def test_standings_version_counts_the_event_and_its_games(app, api):
     draw); a round saved at a table changes it; no such event is NoEvent."""
     import pytest as _pytest
 
-    from companion import club
+    from companion.clubs import nights as club
 
     ev = _event(api)
     with app.app_context():

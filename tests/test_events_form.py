@@ -1,5 +1,5 @@
 """The club-night form and the list of club nights (templates/events/index.html,
-companion/views/events.py, companion/club.py): a Draw or Block night takes no
+companion/clubs/views.py, companion/clubs/nights.py): a Draw or Block night takes no
 Mexican Train set or rule set, the list counts the games played as the
 standings do, and a night made through the API gives late arrivals what the
 form offers first.

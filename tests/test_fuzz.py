@@ -45,7 +45,7 @@ def world(tmp_path_factory):
 
 def snapshot(app) -> str:
     """Every stored value of every game, round and player (as canonical JSON)."""
-    from companion.models import GameRow, PlayerRow, RoundRow
+    from companion.games.models import GameRow, PlayerRow, RoundRow
 
     return stored_rows(app, GameRow, RoundRow, PlayerRow)
 

@@ -71,14 +71,9 @@ def world(tmp_path_factory):
 def snapshot(app) -> str:
     """Every stored value of every table that holds games, players and club
     nights (canonical JSON)."""
-    from companion.club_models import (
-        EventGameRow,
-        EventPlayerRow,
-        EventRow,
-        PlayerGameRow,
-        PlayerTallyRow,
-    )
-    from companion.models import GameRow, PlayerRow, RoundRequest, RoundRow
+    from companion.clubs.models import EventGameRow, EventPlayerRow, EventRow
+    from companion.games.models import GameRow, PlayerRow, RoundRequest, RoundRow
+    from companion.players.models import PlayerGameRow, PlayerTallyRow
 
     return stored_rows(app, GameRow, RoundRow, PlayerRow, RoundRequest, EventRow, EventPlayerRow,
                        EventGameRow, PlayerGameRow, PlayerTallyRow)
@@ -255,8 +250,8 @@ def test_fuzz_sign_a_device_out(world, device, own):
 
 
 def _join_key(app, gid: int) -> str:
-    from companion import phones
-    from companion.db import db
+    from companion.phones import links as phones
+    from companion.store.db import db
 
     with app.app_context():
         key = phones.access(gid).join_key
@@ -395,7 +390,7 @@ def test_fuzz_undo(world, gid, signed, change, raw):
     or another) or with any text: a refusal or a whole game, never a 5xx."""
     from itsdangerous import URLSafeSerializer
 
-    from companion.views.undo import SALT
+    from companion.games.views.undo import SALT
     app, c, ids = world
     url = _url(ids, "/games/{g}/undo", gid)
     token = raw
@@ -452,9 +447,9 @@ def _run(app, tmp_path, command: str, raw: bytes):
 
 
 def _empty(app) -> None:
-    from companion.db import db
-    from companion.devices import DeviceSession
-    from companion.models import GameRow, PlayerRow
+    from companion.games.models import GameRow, PlayerRow
+    from companion.store.db import db
+    from companion.web.sessions import DeviceSession
 
     with app.app_context():
         for model in (GameRow, PlayerRow, DeviceSession):

@@ -8,7 +8,7 @@ from urllib.parse import quote, urlsplit
 
 import pytest
 
-from companion import security
+from companion.web import security
 
 from .conftest import TOKEN, count_rows, csrf_token
 
@@ -236,7 +236,7 @@ def test_signing_out_ends_the_session_even_for_a_copied_cookie(app):
 def test_a_new_token_ends_every_session_opened_with_the_old_one(app, tmp_path):
     """Three devices and a copied cookie; ``token --rotate`` signs them all out,
     the old token no longer opens anything, the new one does."""
-    from companion.db import db
+    from companion.store.db import db
 
     app.config.pop("COMPANION_TOKEN", None)
     path = tmp_path / "token-file"
@@ -259,7 +259,7 @@ def test_a_new_token_ends_every_session_opened_with_the_old_one(app, tmp_path):
     assert fresh.get("/").status_code == 200
     assert app.test_client().get("/api/games", headers={"Authorization": f"Bearer {new}"}).status_code == 200
     # A session whose record says another token (changed in the environment) is over too.
-    from companion.devices import DeviceSession
+    from companion.web.sessions import DeviceSession
 
     with app.app_context():
         for row in db.session.execute(db.select(DeviceSession)).scalars():
@@ -287,8 +287,8 @@ def test_the_tablet_lists_the_devices_and_signs_one_out(app):
     assert page.count("This device") == 1
     ids = [int(x) for x in re.findall(r'/devices/(\d+)/sign-out', page)]
     assert len(ids) == 3
-    from companion.db import db
-    from companion.devices import DeviceSession
+    from companion.store.db import db
+    from companion.web.sessions import DeviceSession
 
     with app.app_context():
         phone_id = db.session.execute(
@@ -322,8 +322,8 @@ def test_the_devices_page_speaks_every_language(app, language):
 def test_personal_answers_are_never_stored_by_a_shared_cache(app, client, api):
     gid = _new_game(api)
     assert api.post(f"/api/games/{gid}/rounds", json=ROUND1).status_code == 201
-    from companion.db import db
-    from companion.models import GameRow
+    from companion.games.models import GameRow
+    from companion.store.db import db
 
     with app.app_context():
         key = db.session.get(GameRow, gid).view_key
@@ -365,7 +365,7 @@ def test_sqlite_file_is_created_readable_by_its_owner_only(tmp_path):
                                   "COMPANION_MIGRATE_AT_START": "1"})
     finally:
         os.umask(old)
-    from companion.db import db
+    from companion.store.db import db
 
     with application.app_context():
         db.engine.dispose()
@@ -385,7 +385,7 @@ def _unmigrated_app(tmp_path, **config):
     if url:
         from sqlalchemy import create_engine, text
 
-        from companion.db import database_url
+        from companion.store.db import database_url
 
         uri = database_url(url, str(tmp_path))
         engine = create_engine(uri)
@@ -410,7 +410,7 @@ def test_a_database_nobody_migrated_answers_503_with_what_to_run(tmp_path):
     # Once migrated, the same process serves at once.
     from flask_migrate import upgrade
 
-    from companion.db import db
+    from companion.store.db import db
 
     with application.app_context():
         upgrade()
@@ -426,7 +426,7 @@ def test_several_processes_starting_at_once_migrate_once(tmp_path):
     import threading
 
     from companion import create_app
-    from companion.db import db, migrate_at_start
+    from companion.store.db import db, migrate_at_start
 
     first = _unmigrated_app(tmp_path)
     apps = [first] + [create_app({"TESTING": True, "INSTANCE_PATH": str(tmp_path / "inst"),
@@ -468,8 +468,8 @@ def test_several_processes_starting_at_once_migrate_once(tmp_path):
     (None, "http://tablet.lan:5000/games/{gid}/table?view={key}"),
 ])
 def test_spectator_links_use_the_public_address_when_set(app, api, public, expected):
-    from companion.db import db
-    from companion.models import GameRow
+    from companion.games.models import GameRow
+    from companion.store.db import db
 
     app.config["PUBLIC_URL"] = public and public.rstrip("/")
     gid = _new_game(api)

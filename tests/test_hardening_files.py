@@ -25,8 +25,8 @@ def _one_line_refusal(result) -> str:
 
 
 def _players(app) -> list[str]:
-    from companion.db import db
-    from companion.models import PlayerRow
+    from companion.games.models import PlayerRow
+    from companion.store.db import db
 
     with app.app_context():
         return sorted(db.session.execute(db.select(PlayerRow.name)).scalars())
@@ -87,8 +87,8 @@ def _backup(app, api, tmp_path) -> dict:
 
 
 def _empty(app):
-    from companion.db import db
-    from companion.models import GameRow
+    from companion.games.models import GameRow
+    from companion.store.db import db
 
     with app.app_context():
         for row in db.session.execute(db.select(GameRow)).scalars():

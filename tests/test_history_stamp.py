@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from companion import services
-from companion.db import db
+from companion.games import services
+from companion.store.db import db
 
 PLAYERS = ["Ana", "Ben", "Chen", "Dee"]
 # Round 1 of a double-12 Mexican Train: Ana went out; the others' pips are their points.
@@ -145,8 +145,8 @@ def test_on_postgresql_a_saves_read_runs_without_a_transaction_and_its_write_wit
     BEGIN, no ROLLBACK); the connection goes back to the pool in its usual
     mode, so the save's write, and every later transaction, is one
     transaction again: a failing write leaves nothing behind."""
-    from companion import services
-    from companion.services import change
+    from companion.games import services
+    from companion.games.services import change
 
     with app.app_context():
         if db.engine.dialect.name != "postgresql":

@@ -13,9 +13,9 @@ import pytest
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 
-from companion.i18n import LANGUAGES, TRANSLATIONS
 from companion.rules import errors as rule_errors
 from companion.rules import read_game
+from companion.web.i18n import LANGUAGES, TRANSLATIONS
 
 ROOT = Path(__file__).resolve().parent.parent
 TRANSLATED = sorted(code for code in LANGUAGES if code != "en")
@@ -181,7 +181,7 @@ def test_engine_without_the_app_speaks_english():
             read_game({"set": 12, "players": ["Ana", "Ana"]})
         assert caught.value.errors[0].message == "Ana is seated twice."
     finally:
-        from companion.i18n import translate, translate_plural
+        from companion.web.i18n import translate, translate_plural
 
         rule_errors.set_translator(translate, translate_plural)
 
@@ -192,7 +192,7 @@ def _pdf_text(data: bytes) -> str:
 
 
 def test_korean_and_russian_score_sheets():
-    from companion.pdf import score_sheet_pdf
+    from companion.sheets.pdf import score_sheet_pdf
 
     game = read_game(RECORD)
     day = datetime.date(2025, 6, 14)
@@ -213,7 +213,7 @@ def test_sheet_route_follows_the_language(api):
 def test_korean_sheet_embeds_a_hangul_font():
     """The fonts named in the sheet's CSS are installed (``make test`` installs
     fonts-noto-cjk) and embedded: Hangul is not drawn with a fallback box."""
-    from companion.pdf import score_sheet_pdf
+    from companion.sheets.pdf import score_sheet_pdf
 
     data = score_sheet_pdf(read_game(RECORD), played_on=datetime.date(2025, 6, 14), language="ko")
     reader = pypdf.PdfReader(io.BytesIO(data))
@@ -253,7 +253,7 @@ def test_every_message_in_the_code_is_translated(tmp_path):
 def test_qr_drawing_is_the_link_s_own():
     """A join link's QR drawing is made once and remembered: the same link
     gives the same drawing, another link another drawing."""
-    from companion.phones import qr_svg
+    from companion.phones.links import qr_svg
 
     one = qr_svg("http://192.168.1.20:5000/join/abc")
     assert qr_svg("http://192.168.1.20:5000/join/abc") == one

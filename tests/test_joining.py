@@ -197,7 +197,7 @@ def test_no_one_joins_a_finished_game(client, api):
 
 
 def test_a_phone_keeps_its_player_when_a_newcomer_sits_before_them(app, client, api):
-    from companion import phones
+    from companion.phones import links as phones
 
     gid = _game(api)
     with app.test_request_context():
@@ -209,7 +209,7 @@ def test_a_phone_keeps_its_player_when_a_newcomer_sits_before_them(app, client, 
 
 
 def test_the_away_list_survives_a_backup(app, client, api):
-    from companion import backup
+    from companion.backup import archive as backup
 
     gid = _game(api)
     _post(client, gid, "/leave", player="Cy")
@@ -227,7 +227,7 @@ def test_the_sheet_does_not_call_a_newcomer_or_a_player_away_gone():
     for a finished game's player who was gone at its end."""
     from datetime import date
 
-    from companion import pdf
+    from companion.sheets import pdf
 
     record = joining.leave(joining.join(_record(), "Eve", after="Ana"), "Dee")
     context = pdf.sheet_context(read_game(record), played_on=date(2026, 12, 2))

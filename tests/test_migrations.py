@@ -49,7 +49,7 @@ PLAYER = sa.Table(
 def _at_revision(app, revision: str) -> None:
     from flask_migrate import downgrade
 
-    from companion.db import db
+    from companion.store.db import db
 
     with app.app_context():
         downgrade(revision=revision)
@@ -85,7 +85,7 @@ def old_database(app, full_game):
     """The app's database taken back to the first schema, with three games in it:
     the full 13-round game, the same game stopped after round 5, and a new game
     with a name that needs escaping and no round yet."""
-    from companion.db import db
+    from companion.store.db import db
 
     _at_revision(app, FIRST)
     record = full_game["record"]
@@ -107,7 +107,7 @@ def old_database(app, full_game):
 
 def _dump(app) -> dict:
     """Every stored value of every game, for a before/after comparison."""
-    from companion.db import db
+    from companion.store.db import db
 
     with app.app_context():
         with db.engine.connect() as conn:
@@ -122,7 +122,7 @@ def _dump(app) -> dict:
 def test_upgrade_from_the_first_schema_keeps_every_game(app, api, old_database, full_game):
     from flask_migrate import upgrade
 
-    from companion.db import db
+    from companion.store.db import db
 
     ids, records = old_database
     before = _dump(app)
@@ -155,7 +155,7 @@ def test_upgrade_from_the_first_schema_keeps_every_game(app, api, old_database, 
     empty = api.get(f"/api/games/{ids[2]}").get_json()
     assert empty["players"] == ["Zoë", "<b>Ben</b>", "Chen"] and empty["rounds"] == []
     # and each game got its own spectator key.
-    from companion.models import GameRow
+    from companion.games.models import GameRow
 
     with app.app_context():
         keys = [db.session.get(GameRow, i).view_key for i in ids]
@@ -172,7 +172,7 @@ def test_upgrade_from_the_first_schema_keeps_every_game(app, api, old_database, 
 def test_downgrade_then_upgrade_again_keeps_the_games(app, api, full_game):
     from flask_migrate import upgrade
 
-    from companion.db import db
+    from companion.store.db import db
 
     gid = api.post("/api/games", json=full_game["record"]).get_json()["id"]
     before = api.get(f"/api/games/{gid}").get_json()
@@ -189,7 +189,7 @@ def test_the_models_match_the_migrations(app):
     from alembic.autogenerate import compare_metadata
     from alembic.migration import MigrationContext
 
-    from companion.db import db
+    from companion.store.db import db
 
     with app.app_context():
         with db.engine.connect() as conn:
@@ -203,7 +203,7 @@ def test_sqlite_foreign_keys_are_on_again_after_migrating(app):
     connections must have them on again (deleting a game deletes its rounds)."""
     from flask_migrate import upgrade
 
-    from companion.db import db
+    from companion.store.db import db
 
     with app.app_context():
         if db.engine.dialect.name != "sqlite":
@@ -224,9 +224,9 @@ def test_upgrade_derives_the_results_of_every_stored_game(app, api, full_game):
     game read them back (no game changed)."""
     from flask_migrate import upgrade
 
-    from companion.db import db
-    from companion.models import GameRow
+    from companion.games.models import GameRow
     from companion.rules.state import SCORING_VERSION
+    from companion.store.db import db
 
     from .helpers import fresh_game_json, stored_game_json
 
@@ -251,7 +251,7 @@ def test_upgrade_derives_the_results_of_every_stored_game(app, api, full_game):
     # the names of the games: Ana, Ben, Chen, Dee (the full game), Zoë (the draw game)
     assert {k: after[k] for k in ("games", "rounds")} == {k: before[k] for k in ("games", "rounds")}
     assert before["players"] == [] and after["players"] == ["Ana", "Ben", "Chen", "Dee", "Zoë"]
-    from companion import services
+    from companion.games import services
 
     with app.app_context():
         for gid in ids:
@@ -277,7 +277,7 @@ def test_upgrade_derives_the_search_names_of_games_already_stored(app, api):
     it from their seats, so ``celine`` finds Céline's game at once."""
     from flask_migrate import upgrade
 
-    from companion.db import db
+    from companion.store.db import db
 
     celine = api.post("/api/games", json={"set": 12, "players": ["Céline", "Ben"],
                                           "first_starter": "Ben"}).get_json()["id"]

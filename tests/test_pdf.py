@@ -1,4 +1,4 @@
-"""The score sheet PDF (companion/pdf.py): text read back out with pypdf.
+"""The score sheet PDF (companion/sheets/pdf.py): text read back out with pypdf.
 
 Every expected number here is worked out by hand from the records below (see
 the comments), not by the rules engine.
@@ -14,9 +14,9 @@ import socket
 import pypdf
 import pytest
 
-from companion import pdf
-from companion.pdf import ResourceRefused, fetch_static, score_sheet_pdf
 from companion.rules import read_game
+from companion.sheets import pdf
+from companion.sheets.pdf import ResourceRefused, fetch_static, score_sheet_pdf
 
 DAY = datetime.date(2025, 6, 14)  # a Saturday
 
@@ -378,7 +378,7 @@ def test_names_are_text_not_markup():
         "ftp://example.com/x.png",
         "file:///etc/passwd",
         "file://example.com/static/pdf/sheet.css",
-        (pdf.STATIC.resolve().as_uri() + "/../companion/pdf.py"),
+        (pdf.STATIC.resolve().as_uri() + "/../companion/sheets/pdf.py"),
         (pdf.STATIC.resolve().as_uri() + "/pdf/no-such-file.css"),
         "data:text/css,body{color:red}",
     ],

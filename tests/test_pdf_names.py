@@ -12,9 +12,9 @@ import subprocess
 import pypdf
 import pytest
 
-from companion.pdf import score_sheet_pdf
 from companion.rules import read_game
-from companion.sheet.layout import PT_MM, fit_name, word_em
+from companion.sheets.layout import PT_MM, fit_name, word_em
+from companion.sheets.pdf import score_sheet_pdf
 
 DAY = datetime.date(2025, 6, 14)
 EIGHT = ["Alexandra", "Guinevere", "Maximilian-Alexander", "Bartholomew", "Zoë 🦊",

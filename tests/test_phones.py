@@ -1,4 +1,4 @@
-"""Every player's own phone (companion/phones.py, companion/views/phones.py):
+"""Every player's own phone (companion/phones/links.py, companion/phones/views.py):
 a seat link writes only its own hand of the current round, nothing else, and
 stops working when revoked or when the game ends; the engine checks the hand
 alone when sent (companion/rules/seat.py) and the whole round when saved."""
@@ -212,7 +212,7 @@ def _statements_of(app, request) -> _Statements:
     """The SQL statements run while ``request()`` is answered (its answer in ``.answer``)."""
     from sqlalchemy import event
 
-    from companion.db import db
+    from companion.store.db import db
 
     seen = _Statements()
     with app.app_context():
@@ -230,7 +230,7 @@ def test_the_page_and_the_phones_poll_read_the_game_once(app, client, api, monke
     """The game page in play (with its phones panel) and the tablet's
     phones.json, polled every second, each read the game once: the panel's
     state is made from the game the page already read."""
-    from companion import services
+    from companion.games import services
 
     gid = _game(api)
     client.get(f"/games/{gid}")
@@ -257,9 +257,9 @@ def test_two_devices_opening_a_new_game_at_once_share_one_join_link(app, api, mo
     moment both made its phone settings and the second answered 500."""
     from sqlalchemy import insert
 
-    from companion import phones
-    from companion.db import db
-    from companion.models import PhoneAccessRow
+    from companion.phones import links as phones
+    from companion.phones.models import PhoneAccessRow
+    from companion.store.db import db
 
     gid = _game(api)
     made_first = "key-of-the-other-device"

@@ -1,4 +1,4 @@
-"""Pip layouts of domino halves, suits 0-18 (companion/pips.py)."""
+"""Pip layouts of domino halves, suits 0-18 (companion/games/pips.py)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import math
 
 import pytest
 
-from companion.pips import HALF, MAX_SUIT, layout, layouts
+from companion.games.pips import HALF, MAX_SUIT, layout, layouts
 
 
 @pytest.mark.parametrize("n", range(MAX_SUIT + 1))

@@ -1,5 +1,5 @@
 """The roster and players' records through the API and the pages
-(companion/roster.py, companion/views/players.py), on games played through
+(companion/players/roster.py, companion/players/views.py), on games played through
 the API; every figure worked out by hand.
 
 History (short Mexican Train: ``start_engine`` 1, two rounds, 1-1 then 0-0):
@@ -20,6 +20,8 @@ import html
 import re
 
 import pytest
+
+from companion.clubs import people
 
 from .conftest import csrf_token
 
@@ -281,16 +283,15 @@ def test_regulars_are_the_most_frequent_recent_players(app, api, history):
     # never played: by games, then name, then the most recently seen.
     from datetime import date, timedelta
 
-    from companion import roster
 
     api.post("/api/players", json={"name": "Zed"})
     with app.app_context():
-        assert roster.regulars(limit=2) == ["Ana", "Ben"]
-        assert roster.regulars(limit=3) == ["Ana", "Ben", "Chen"]
-        assert len(roster.regulars(limit=4)) == 4
+        assert people.regulars(limit=2) == ["Ana", "Ben"]
+        assert people.regulars(limit=3) == ["Ana", "Ben", "Chen"]
+        assert len(people.regulars(limit=4)) == 4
         # A year on, nobody played recently: only the most recently seen, still limited.
         later = date.today() + timedelta(days=365)
-        assert len(roster.regulars(limit=2, today=later)) == 2
+        assert len(people.regulars(limit=2, today=later)) == 2
 
 
 def test_regulars_who_came_to_club_nights_come_before_a_familys_players(app, api, history):
@@ -299,17 +300,16 @@ def test_regulars_who_came_to_club_nights_come_before_a_familys_players(app, api
     # first (nights, then name), then the most games.
     from datetime import date, timedelta
 
-    from companion import roster
 
     held_on = (date.today() - timedelta(days=7)).isoformat()
     r = api.post("/api/events", json={"name": "Friday", "kind": "mexican_train", "set": 12,
                                       "held_on": held_on, "players": ["Zoe", "Chen"]})
     assert r.status_code == 201, r.get_json()
     with app.app_context():
-        assert roster.regulars(limit=3) == ["Chen", "Zoe", "Ana"]
-        assert roster.regulars(limit=4) == ["Chen", "Zoe", "Ana", "Ben"]
+        assert people.regulars(limit=3) == ["Chen", "Zoe", "Ana"]
+        assert people.regulars(limit=4) == ["Chen", "Zoe", "Ana", "Ben"]
         # seen from 8 days on with a 7-day reach, the night is too far back: games decide
-        assert roster.regulars(limit=2, days=7, today=date.today() + timedelta(days=1)) == ["Ana", "Ben"]
+        assert people.regulars(limit=2, days=7, today=date.today() + timedelta(days=1)) == ["Ana", "Ben"]
 
 
 def test_event_desk_offers_only_the_regulars(app, api, client, history):

@@ -7,9 +7,9 @@ import json
 
 import pytest
 
-from companion.i18n import in_language, join_list, plural_words
 from companion.rules import errors as rule_errors
 from companion.rules.errors import join_names, trn
+from companion.web.i18n import in_language, join_list, plural_words
 
 from .conftest import csrf_token
 
@@ -25,7 +25,7 @@ def test_the_engine_alone_joins_names_in_english():
         assert join_names(["Ana", "Boris"]) == "Ana and Boris"
         assert join_names(["Ana", "Boris", "Chen"]) == "Ana, Boris and Chen"
     finally:
-        from companion import i18n
+        from companion.web import i18n
 
         rule_errors.set_list_joiner(i18n.join_list)
 
@@ -57,7 +57,7 @@ def test_lists_are_joined_the_way_each_language_joins_them(app, code, two, three
 ])
 def test_tile_counts_take_each_languages_plural_form(app, code, n, text):
     with app.app_context(), in_language(code):
-        from companion.i18n import translations
+        from companion.web.i18n import translations
 
         assert translations().ungettext("%(num)s tile", "%(num)s tiles", n) % {"num": n} == text
 

@@ -302,7 +302,7 @@ def test_two_hands_cannot_both_need_the_only_23_pip_tile():
 
 
 def test_joint_decision_directly():
-    from companion.rules.joint_decision import IMPOSSIBLE, POSSIBLE, HandNeed, decide
+    from companion.rules.joint.decision import IMPOSSIBLE, POSSIBLE, HandNeed, decide
     from companion.rules.tiles import Tile
 
     # tiles of 1, 2, 2 and 3 pips: 1-0, 2-0, 1-1, 2-1

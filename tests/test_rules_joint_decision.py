@@ -9,7 +9,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from companion.rules.joint_decision import (
+from companion.rules.joint.decision import (
     IMPOSSIBLE,
     POSSIBLE,
     UNDECIDED,

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import re
 
-from companion.labels import RULE_LABELS
 from companion.rules.profile import OPTIONS
+from companion.web.labels import RULE_LABELS
 
 
 def _text(html: str) -> str:

@@ -15,8 +15,8 @@ from pathlib import Path
 import pytest
 from jinja2 import Environment, FileSystemLoader
 
-from companion.labels import RULE_LABELS, VALUE_LABELS
 from companion.rules import profile, schedule, tiles
+from companion.web.labels import RULE_LABELS, VALUE_LABELS
 
 ROOT = Path(__file__).resolve().parent.parent
 TEMPLATES = ROOT / "templates"

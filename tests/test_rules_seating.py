@@ -1,4 +1,4 @@
-"""Seating a club night (companion/rules/seating.py): sizes within each table's
+"""Seating a club night (companion/rules/clubs/seating.py): sizes within each table's
 limits, nobody seated twice, pairs who met kept apart where possible, the
 move-down ladder, a late arrival."""
 
@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.rules.seating import (
+from companion.rules.clubs.seating import (
     SeatingError,
     TableLimits,
     draw_tables,

@@ -1,5 +1,5 @@
 """Player statistics, head to head, leaderboard and event standings, worked out
-by hand on a small fixed history (companion/rules/stats.py, events.py).
+by hand on a small fixed history (companion/rules/stats/records.py, events.py).
 
 The history (every figure below is counted by hand from it):
 
@@ -31,10 +31,10 @@ from fractions import Fraction
 
 import pytest
 
-from companion.rules.events import event_standings, place_points, tie_breaks
-from companion.rules.head_to_head import head_to_head
-from companion.rules.leaderboard import Tally, leaderboard, tally
-from companion.rules.stats import (
+from companion.rules.clubs.events import event_standings, place_points, tie_breaks
+from companion.rules.stats.head_to_head import head_to_head
+from companion.rules.stats.leaderboard import Tally, leaderboard, tally
+from companion.rules.stats.records import (
     Filters,
     GameResult,
     PlayerGame,

@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from companion import create_app, security
+from companion import create_app
+from companion.web import security
 
 from .conftest import TOKEN, _reset_database, count_rows, csrf_token, view_key
 

@@ -81,7 +81,7 @@ def test_stored_results_equal_a_derivation_from_scratch(app, api, case):
     after every change the stored results are what the engine derives from the
     stored record from scratch, and an added round's answer shows the game
     exactly as it is then read back."""
-    from companion import services
+    from companion.games import services
 
     head, changes = case
     gid = api.post("/api/games", json={**head, "confirm": True}).get_json()["id"]
@@ -119,12 +119,12 @@ def engine_calls(monkeypatch):
     """Counts of the engine's per-round work: reading a round (``parse_round``),
     scoring one (``round_scores``) and reading a whole game (``read_game``),
     wherever the app calls them."""
+    import companion.games.services.games as games_mod
+    import companion.games.services.rounds as rounds_mod
+    import companion.games.services.store as store_mod
     import companion.rules.game as game_mod
     import companion.rules.state as state_mod
-    import companion.services.games as games_mod
-    import companion.services.rounds as rounds_mod
-    import companion.services.sheets as sheets_mod
-    import companion.services.store as store_mod
+    import companion.sheets.kept as sheets_mod
 
     counts = {"parse_round": 0, "round_scores": 0, "read_game": 0}
 
@@ -428,7 +428,7 @@ def test_game_json_answers_304_until_it_changes(api, full_game):
 
 
 def test_the_sheet_is_laid_out_once_per_revision_and_answers_304(app, client, api, full_game, monkeypatch):
-    import companion.pdf as pdf
+    import companion.sheets.pdf as pdf
 
     gid = api.post("/api/games", json={**full_game["record"], "rounds": full_game["record"]["rounds"][:3]}).get_json()["id"]
     layouts = []
@@ -480,15 +480,15 @@ def test_saving_a_round_of_a_game_deleted_meanwhile_is_404(client, api, full_gam
 
 
 def test_recheck_derives_every_game_again_and_keeps_a_refused_one_readable(app, api, full_game):
-    from companion.db import db
-    from companion.models import GameRow
+    from companion.games.models import GameRow
+    from companion.store.db import db
 
     good = api.post("/api/games", json=full_game["record"]).get_json()["id"]
     bad = api.post("/api/games", json={**full_game["record"], "rounds": full_game["record"]["rounds"][:2]}).get_json()["id"]
     with app.app_context():
         # an older engine's results, and a round the current engine refuses
         db.session.execute(db.update(GameRow).values(engine_version=0))
-        from companion.models import RoundRow
+        from companion.games.models import RoundRow
         row = db.session.execute(db.select(RoundRow).where(RoundRow.game_id == bad, RoundRow.number == 2)).scalar_one()
         row.data = {**row.data, "engine": 3}
         db.session.commit()
@@ -579,7 +579,7 @@ def test_a_save_answers_the_revision_it_stored(app, full_game):
     """The revision a save hands back (what undo checks the game against) is
     the game's revision as stored after it: one more per change, the first
     save and a correction alike."""
-    from companion import services
+    from companion.games import services
 
     with app.app_context():
         head = {k: v for k, v in full_game["record"].items() if k != "rounds"}
@@ -599,8 +599,8 @@ def test_a_change_that_loses_its_claims_is_made_on_its_last_try_under_the_lock(a
     the game's summary stored after the round is written, and the answer is the
     game as read back. (The first two claims are made to fail here, as a busy
     table would make them.)"""
-    from companion import services
-    from companion.services import change
+    from companion.games import services
+    from companion.games.services import change
 
     real = change._claim
     tries = []

@@ -9,7 +9,8 @@ import io
 import pytest
 from pypdf import PdfReader
 
-from companion.rules import RecordError, joint_decision, read_game
+from companion.rules import RecordError, read_game
+from companion.rules.joint import decision as joint_decision
 
 # double-12, 8 players dealt 11 (88 of the 89 tiles left: the boneyard holds 2),
 # a blocked round whose hands (pips only) hold 1258 pips: all 89 tiles but the

@@ -18,8 +18,8 @@ from pathlib import Path
 import pytest
 from sqlalchemy import text
 
-from companion import services
-from companion.db import TurnTakingConnection, db
+from companion.games import services
+from companion.store.db import TurnTakingConnection, db
 
 from .conftest import count_rows
 

@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 import cv2
 import numpy as np
 
-from .faces import find_faces
+from companion.photo.faces import find_faces
 
 ANALYSIS_SIDE = 1000
 """The long side, in pixels, at which tile faces are looked for."""

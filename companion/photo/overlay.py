@@ -9,7 +9,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from .counter import Reading
+from companion.photo.counter import Reading
 
 OVERLAY_SIDE = 1200
 """The overlay's long side, in pixels (enough for a tablet, small to send)."""

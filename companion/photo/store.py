@@ -19,7 +19,7 @@ import secrets
 import time
 from pathlib import Path
 
-from ..files import write_atomic
+from companion.store.files import write_atomic
 
 OVERLAY_SECONDS = 15 * 60
 """How long an overlay is kept, in seconds."""

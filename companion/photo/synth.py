@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 import cv2
 import numpy as np
 
-from .. import pips as layouts
+from companion.games import pips as layouts
 
 SETS: tuple[int, ...] = (6, 9, 12, 15, 18)
 """The sets drawn: double-6 to double-18."""

@@ -25,12 +25,12 @@ Modules, from the smallest values up (rule sources: ``docs/sources.md``):
   real rounds (for tests and benchmarks).
 """
 
-from .errors import Problem, RecordError, RulesError
-from .game import Game, check_round, read_game
-from .profile import OPTIONS, RuleProfile
-from .record import Hand, Round, Standing, Table
-from .schedule import engines, plan_round, rule_deal, standard_deal, starter
-from .tiles import SET_SIZES, DominoSet, Tile, TileError, double
+from companion.rules.errors import Problem, RecordError, RulesError
+from companion.rules.game import Game, check_round, read_game
+from companion.rules.profile import OPTIONS, RuleProfile
+from companion.rules.record.document import Hand, Round, Standing, Table
+from companion.rules.schedule import engines, plan_round, rule_deal, standard_deal, starter
+from companion.rules.tiles import SET_SIZES, DominoSet, Tile, TileError, double
 
 __all__ = [
     "OPTIONS",

@@ -131,7 +131,7 @@ ERROR_CODES: frozenset[str] = frozenset(
         "not_an_image",
         "image_too_large",
         "image_unreadable",
-        # refusals of the app around the engine (companion/envelope.py answers them)
+        # refusals of the app around the engine (companion/web/errors.py answers them)
         "not_found",
         "unauthorized",
         "too_many_attempts",

@@ -22,13 +22,13 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
-from .errors import Problems, tr
-from .kinds import GameStatus
-from .read_round import parse_round
-from .read_table import parse_table
-from .record import Round, Standing, Table
-from .schedule import RoundPlan
-from .state import GameState, RoundResult, check_round_at, derive_all
+from companion.rules.errors import Problems, tr
+from companion.rules.kinds import GameStatus
+from companion.rules.record.document import Round, Standing, Table
+from companion.rules.record.read_round import parse_round
+from companion.rules.record.read_table import parse_table
+from companion.rules.schedule import RoundPlan
+from companion.rules.state import GameState, RoundResult, check_round_at, derive_all
 
 
 @dataclass(frozen=True)

@@ -21,9 +21,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from .errors import Problem, RecordError, tr
-from .read_table import clean_name
-from .stats import name_key
+from companion.rules.errors import Problem, RecordError, tr
+from companion.rules.record.read_table import clean_name
+from companion.rules.stats.records import name_key
 
 
 def _refuse(path: str, code: str, message: str, **params: Any) -> RecordError:

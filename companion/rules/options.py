@@ -13,8 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .errors import N_
-from .kinds import (
+from companion.rules.errors import N_
+from companion.rules.kinds import (
     AfterDouble,
     BlockedLowest,
     BlockedTie,

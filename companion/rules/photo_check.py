@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
-from .errors import Problem, tr
-from .tiles import DominoSet, Tile, TileError, double
+from companion.rules.errors import Problem, tr
+from companion.rules.tiles import DominoSet, Tile, TileError, double
 
 
 def check_photo_tiles(

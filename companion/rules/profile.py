@@ -13,8 +13,8 @@ from dataclasses import asdict, dataclass, fields
 from functools import cache
 from typing import Any
 
-from .errors import N_, Problems, tr
-from .kinds import (
+from companion.rules.errors import N_, Problems, tr
+from companion.rules.kinds import (
     AfterDouble,
     BlockedLowest,
     BlockedTie,
@@ -28,9 +28,9 @@ from .kinds import (
     TieBreak,
     WinnerScores,
 )
-from .options import OPTIONS as OPTIONS
-from .options import OPTIONS_BY_KEY as OPTIONS_BY_KEY
-from .options import Option as Option
+from companion.rules.options import OPTIONS as OPTIONS
+from companion.rules.options import OPTIONS_BY_KEY as OPTIONS_BY_KEY
+from companion.rules.options import Option as Option
 
 
 @dataclass(frozen=True)

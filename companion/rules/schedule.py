@@ -24,8 +24,8 @@ from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from .kinds import EngineOrder
-from .tiles import DominoSet
+from companion.rules.kinds import EngineOrder
+from companion.rules.tiles import DominoSet
 
 MIN_PLAYERS = 2
 """Fewest players for Mexican Train (docs/sources.md)."""

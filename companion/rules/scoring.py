@@ -17,9 +17,16 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
-from .kinds import BlockedLowest, BlockedTie, BoneyardToWinner, Ending, GameKind, WinnerScores
-from .record import Round, Standing, Table, round_half_up
-from .tiles import Tile
+from companion.rules.kinds import (
+    BlockedLowest,
+    BlockedTie,
+    BoneyardToWinner,
+    Ending,
+    GameKind,
+    WinnerScores,
+)
+from companion.rules.record.document import Round, Standing, Table, round_half_up
+from companion.rules.tiles import Tile
 
 
 def round_scores(table: Table, rnd: Round) -> dict[str, int | None]:

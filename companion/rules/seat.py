@@ -1,6 +1,6 @@
 """One seat's hand, checked alone: what a player's own phone sends.
 
-A player enters their own hand at the end of a round (companion/phones.py).
+A player enters their own hand at the end of a round (companion/phones/links.py).
 Before the scorekeeper saves the round, the engine checks that hand by itself:
 the fields are read as in a game record (:func:`~.read_hand.parse_hand`) and
 the hand must be one that tiles of the set can make, with the round's engine
@@ -14,12 +14,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from .errors import Problems, RecordError, tr
-from .game import Game
-from .joint import check_hands
-from .read_hand import parse_hand
-from .record import Hand
-from .tiles import Tile
+from companion.rules.errors import Problems, RecordError, tr
+from companion.rules.game import Game
+from companion.rules.joint.hands import check_hands
+from companion.rules.record.document import Hand
+from companion.rules.record.read_hand import parse_hand
+from companion.rules.tiles import Tile
 
 
 def check_seat_hand(game: Game, name: str, data: Any) -> Hand:

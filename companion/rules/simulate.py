@@ -7,9 +7,9 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from .kinds import Ending, GameKind
-from .schedule import engines, standard_deal
-from .tiles import DominoSet, double
+from companion.rules.kinds import Ending, GameKind
+from companion.rules.schedule import engines, standard_deal
+from companion.rules.tiles import DominoSet, double
 
 
 def random_round(

@@ -23,12 +23,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from .errors import Problems, tr
-from .kinds import GameKind, GameStatus, LateJoin, TieBreak
-from .read_round import parse_round
-from .record import Round, Standing, Table, round_half_up
-from .schedule import RoundPlan, next_starter
-from .scoring import classic_winner, rank_players, round_scores
+from companion.rules.errors import Problems, tr
+from companion.rules.kinds import GameKind, GameStatus, LateJoin, TieBreak
+from companion.rules.record.document import Round, Standing, Table, round_half_up
+from companion.rules.record.read_round import parse_round
+from companion.rules.schedule import RoundPlan, next_starter
+from companion.rules.scoring import classic_winner, rank_players, round_scores
 
 SCORING_VERSION = 2
 """Raised whenever a release changes how rounds score or rank, so that stored

@@ -4,7 +4,7 @@ Revision ID: c5a8d2e4f6b1
 Revises: b3e1f0c2d4a7
 Create Date: 2026-12-01 05:00:00
 
-``device_session``: one row per signed-in device (companion/devices.py), so
+``device_session``: one row per signed-in device (companion/web/sessions.py), so
 signing out and a new access token end sessions. ``round_request``: the
 ``Idempotency-Key`` of a round added through the API and the round it added.
 Devices signed in before this revision sign in once more.

@@ -5,7 +5,7 @@ Revises: b8d0f2a4c6e8
 Create Date: 2026-12-02 05:00:00
 
 The lists of games are kept per process under this number
-(companion/services/stamp.py): one row, made here at 0.
+(companion/games/services/stamp.py): one row, made here at 0.
 """
 import sqlalchemy as sa
 from alembic import op

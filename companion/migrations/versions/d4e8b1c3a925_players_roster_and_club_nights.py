@@ -23,7 +23,7 @@ depends_on = None
 
 
 def upgrade():
-    from companion.rules.stats import name_key
+    from companion.rules.stats.records import name_key
 
     with op.batch_alter_table('player', schema=None) as batch_op:
         batch_op.add_column(sa.Column('key', sa.String(length=160), nullable=True))
@@ -135,8 +135,8 @@ def upgrade():
 
 def _backfill(bind):
     """Players' lines and tallies of every game whose results are stored."""
-    from companion.player_lines import line_values, result_from_stored
-    from companion.rules.stats import clean_name, name_key, summarize
+    from companion.players.lines import line_values, result_from_stored
+    from companion.rules.stats.records import clean_name, name_key, summarize
 
     columns = {c['name'] for c in sa.inspect(bind).get_columns('game')}
     round_columns = {c['name'] for c in sa.inspect(bind).get_columns('round')}

@@ -28,7 +28,7 @@ def upgrade():
 
 def fill_search_names(bind) -> None:
     """Write ``search_names`` of every stored game from its players."""
-    from companion.rules.stats import search_key
+    from companion.rules.stats.records import search_key
 
     game = sa.table('game', sa.column('id', sa.Integer), sa.column('players', sa.JSON),
                     sa.column('search_names', sa.Text))

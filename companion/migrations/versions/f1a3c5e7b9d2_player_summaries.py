@@ -33,8 +33,8 @@ def upgrade():
 
 def _backfill(bind):
     """Every player's summary from his stored lines."""
-    from companion.player_lines import choices_of, summary_json
-    from companion.rules.stats import PlayerGame, player_stats
+    from companion.players.lines import choices_of, summary_json
+    from companion.rules.stats.records import PlayerGame, player_stats
 
     meta = sa.MetaData()
     line = sa.Table('player_game', meta, autoload_with=bind)

@@ -28,9 +28,9 @@ planner) and :mod:`.exhaustive` (:func:`plan_train_exhaustive`, the plain
 reference search for the tests and ``benchmarks/planner.py``).
 """
 
-from .exhaustive import plan_train_exhaustive
-from .plan import PlacedTile, TrainPlan
-from .request import (
+from companion.rules.planner.exhaustive import plan_train_exhaustive
+from companion.rules.planner.plan import PlacedTile, TrainPlan
+from companion.rules.planner.request import (
     DEFAULT_TIME_BUDGET,
     MAX_SET,
     OBJECTIVES,
@@ -42,7 +42,7 @@ from .request import (
     TilesNotInSet,
     check_request,
 )
-from .search import plan_train
+from companion.rules.planner.search import plan_train
 
 __all__ = [
     "DEFAULT_TIME_BUDGET",

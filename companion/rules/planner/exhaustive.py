@@ -10,10 +10,10 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
-from ..tiles import Tile
-from .plan import PlacedTile, TrainPlan, make_plan
-from .request import Objective, checked_tiles
-from .search import OutOfTime
+from companion.rules.planner.plan import PlacedTile, TrainPlan, make_plan
+from companion.rules.planner.request import Objective, checked_tiles
+from companion.rules.planner.search import OutOfTime
+from companion.rules.tiles import Tile
 
 
 def plan_train_exhaustive(

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from heapq import heappop, heappush
 
-from ..tiles import Tile
-from .plan import tile_value
+from companion.rules.planner.plan import tile_value
+from companion.rules.tiles import Tile
 
 
 class TileGraph:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..tiles import Tile
+from companion.rules.tiles import Tile
 
 SCALE = 4096
 """A train's value is one integer: the objective's figure times ``SCALE``

@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Literal
 
-from ..errors import Problem, RulesError, join_names, tr, trn
-from ..tiles import Tile, TileError
+from companion.rules.errors import Problem, RulesError, join_names, tr, trn
+from companion.rules.tiles import Tile, TileError
 
 Objective = Literal["tiles", "pips"]
 

@@ -31,11 +31,11 @@ from __future__ import annotations
 import time
 from collections.abc import Sequence
 
-from ..tiles import Tile
-from .graph import TileGraph
-from .matching import FAR, cheapest_matchings, matching_bound
-from .plan import PlacedTile, TrainPlan, make_plan
-from .request import DEFAULT_TIME_BUDGET, Objective, checked_tiles
+from companion.rules.planner.graph import TileGraph
+from companion.rules.planner.matching import FAR, cheapest_matchings, matching_bound
+from companion.rules.planner.plan import PlacedTile, TrainPlan, make_plan
+from companion.rules.planner.request import DEFAULT_TIME_BUDGET, Objective, checked_tiles
+from companion.rules.tiles import Tile
 
 MAX_MATCHED_ROOT = 13
 """Exact matchings (2**k table entries) for at most this many odd suits at the open end."""

@@ -1,0 +1,1 @@
+"""Backups and restores of the whole store: games, players and club nights."""

@@ -1,0 +1,17 @@
+"""Club nights: an evening's players, its tables drawn and their games, the standings, the season; pages and API."""
+
+
+def init_app(app, csrf) -> None:
+    """Register the club nights' pages and their JSON API (CSRF-exempt, JSON
+    only); listen to the players' changes; tell the game page which club night
+    a game is a table of (the template global ``club_table_of``)."""
+    from companion.clubs import nights, people, views
+    from companion.players.signals import event_of_game, players_merged
+
+    app.register_blueprint(views.bp)
+    app.register_blueprint(views.api)
+    csrf.exempt(views.api)
+    players_merged.connect(people.on_players_merged)
+    event_of_game.connect(people.event_of_game)
+    # The game page names the club night a game is a table of.
+    app.jinja_env.globals["club_table_of"] = nights.table_of_game

@@ -1,0 +1,168 @@
+"""Club nights: the tables of an evening's game. The players present are
+seated (:mod:`companion.rules.seating`: the event's draw, or its ladder from
+the game before), one ordinary game is started per table, a draw is taken back
+while no table has played, and each table's card says who sits where.
+
+Reading an event and changing its roster is :mod:`companion.club`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy import delete, update
+
+from companion.clubs.models import EventGameRow, EventRow
+from companion.clubs.nights import EventError, get, standings, table_limits
+from companion.clubs.values import Event
+from companion.games import services
+from companion.games.models import GameRow
+from companion.players import roster
+from companion.players.models import PlayerGameRow
+from companion.rules import RecordError
+from companion.rules.clubs.seating import (
+    SeatingError,
+    TableLimits,
+    draw_tables,
+    pair_counts,
+    reseat,
+    seat_late,
+    tables_for,
+)
+from companion.rules.errors import Problem, Problems
+from companion.rules.kinds import Reseat
+from companion.rules.record.read_table import parse_table
+from companion.rules.schedule import starter
+from companion.store.db import db
+from companion.web.i18n import gettext
+
+
+def _seating(ev: Event, seed: int) -> list[list[str]]:
+    present = [n for _, n in ev.present]
+    limits = table_limits(ev.kind, ev.set_n)
+    previous = ev.current
+    count = tables_for(len(present), limits, ev.tables)
+    if previous and ev.reseat != Reseat.DRAW and _fits(len(present), len(previous), limits):
+        count = len(previous)  # the ladder keeps its tables while everyone still fits them
+    tables = [limits] * count
+    met = pair_counts([list(t.players) for _, tables_ in ev.season for t in tables_])
+    order = [s.player for s in standings(ev.id, ev)]
+    if not previous or ev.reseat == Reseat.DRAW:
+        return draw_tables(present, tables, method=ev.seating, seed=seed, standing=order, met=met)
+    here = set(present)
+    finished = [[p for p in t.finishing_order() if p in here] for t in previous]
+    seated = reseat(finished, ev.reseat, move=ev.move, standing=order, seed=seed, met=met)
+    seated = [t for t in seated if t]
+    newcomers = [p for p in present if not any(p in t for t in seated)]
+    for name in newcomers:
+        at = seat_late([len(t) for t in seated], [limits] * len(seated))
+        seated[at].append(name)
+    if len(seated) != count or any(not limits.fewest <= len(t) <= limits.most for t in seated):
+        # The ladder no longer fits tonight's count: draw afresh.
+        return draw_tables(present, tables, method=ev.seating, seed=seed, standing=order, met=met)
+    return seated
+
+
+def _fits(players: int, tables: int, limits: TableLimits) -> bool:
+    """``players`` can sit at ``tables`` tables within each table's limits."""
+    return tables * limits.fewest <= players <= tables * limits.most
+
+
+def draw(event_id: int, seed: int | None = None) -> Event:
+    """Seat the players present for the evening's next game and start one
+    ordinary game per table (the first seat starts the first round).
+
+    The first game is drawn by the event's ``seating``; later ones follow its
+    ``reseat`` rule from the finishing order of the game before (newcomers
+    join the smallest table; a fresh draw when the ladder no longer fits).
+
+    :param seed: the draw's seed (default: from the event and the game number,
+        so a repeated request draws the same tables).
+    :raises NoEvent: no such event.
+    :raises EventError: a table is still playing (``game_finished`` is not
+        reached yet: code ``bad_value``), or too few or too many players.
+    """
+    ev = get(event_id)
+    if ev.playing:
+        raise EventError([Problem("games", "bad_value",
+                                  gettext("Every table must finish its game before the next draw."))])
+    number = len(ev.season) + 1
+    try:
+        seated = _seating(ev, seed if seed is not None else event_id * 1000 + number)
+    except SeatingError as exc:
+        code = exc.code if exc.code in ("too_few_players", "too_many_players", "duplicate_player") else "bad_value"
+        message = {
+            "too_few_players": gettext("Too few players are checked in for a table."),
+            "too_many_players": gettext("More players are checked in than the tables can seat."),
+        }.get(exc.code, gettext("The tables cannot be drawn."))
+        raise EventError([Problem("players", code, message)]) from exc
+    # The event row is locked for the draw, so two taps draw once.
+    claimed = db.session.execute(update(EventRow).where(
+        EventRow.id == event_id, EventRow.revision == ev.revision).values(revision=EventRow.revision + 1))
+    if claimed.rowcount != 1:
+        db.session.rollback()
+        return get(event_id)
+    db.session.commit()
+    created: list[tuple[int, int]] = []
+    try:
+        for table_no, seats in enumerate(seated, 1):
+            record = {"format": "domino-game-record", "version": 1, "kind": ev.kind, "set": ev.set_n,
+                      "rules": dict(ev.rules), "players": list(seats), "first_starter": seats[0],
+                      "rounds": []}
+            game = services.create_game(record, confirm=True)
+            created.append((game.id, table_no))
+    except RecordError as exc:
+        raise EventError(exc.errors or exc.warnings) from exc
+    finally:
+        for game_id, table_no in created:
+            db.session.add(EventGameRow(game_id=game_id, event_id=event_id, number=number, table_no=table_no,
+                                        evening=ev.evening))
+        db.session.flush()
+        for game_id, _ in created:
+            roster.refresh_game(game_id)
+        db.session.commit()
+    return get(event_id)
+
+
+def undo_draw(event_id: int) -> Event:
+    """Take back the latest draw while no table has recorded a round: its games
+    are deleted.
+
+    :raises EventError: a table has already played a round.
+    """
+    ev = get(event_id)
+    if not ev.current:
+        return ev
+    if any(t.rounds_played for t in ev.current):
+        raise EventError([Problem("games", "bad_value",
+                                  gettext("A table has already played a round: the draw stays."))])
+    ids = [t.game_id for t in ev.current]
+    db.session.execute(delete(EventGameRow).where(EventGameRow.game_id.in_(ids)))
+    db.session.execute(delete(PlayerGameRow).where(PlayerGameRow.game_id.in_(ids)))
+    db.session.execute(delete(GameRow).where(GameRow.id.in_(ids)))
+    db.session.execute(update(EventRow).where(EventRow.id == event_id).values(revision=EventRow.revision + 1))
+    db.session.commit()
+    return get(event_id)
+
+
+def table_cards(ev: Event) -> list[dict[str, Any]]:
+    """What each table's card shows, for the latest game of the evening:
+    ``{"table", "game", "seats", "schedule"}``; ``schedule`` lists each round's
+    number, engine double (Mexican Train) and who starts (one seat clockwise
+    each round, docs/sources.md), read from the game's stored head (no scoring run)."""
+    out: list[dict[str, Any]] = []
+    for t in ev.current:
+        game = db.session.get(GameRow, t.game_id)
+        if game is None:
+            continue
+        table = parse_table(services.head_of(game), Problems())
+        schedule: list[tuple[int, int | None, str | None]] = []
+        if table is not None and table.is_train:
+            schedule = [(n, e, starter(table.players, table.first_starter, n))
+                        for n, e in enumerate(table.engines, 1)]
+        out.append({"table": t.table_no, "game": t.game_id, "seats": list(t.players),
+                    "first": game.first_starter, "schedule": schedule})
+    return out
+
+
+__all__ = ["draw", "table_cards", "undo_draw"]

@@ -1,0 +1,369 @@
+"""Club nights: the events, check-in, the draw, the big screen, the standings,
+the PDFs (table cards, standings), and their JSON API (``/api/events…``).
+Thin: parse the request, call :mod:`companion.club`, render."""
+
+from __future__ import annotations
+
+from datetime import date
+from typing import Any
+
+from flask import (
+    Blueprint,
+    Response,
+    abort,
+    flash,
+    jsonify,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
+
+from companion.clubs import nights as club
+from companion.clubs import people
+from companion.clubs import tables as club_tables
+from companion.games.forms import kind_of
+from companion.players.records import standings_csv as standings_csv_text
+from companion.players.views import KIND_NAMES
+from companion.rules.clubs.events import EventStanding
+from companion.rules.errors import Problem
+from companion.rules.profile import PRESETS
+from companion.rules.tiles import SET_SIZES
+from companion.sheets import pdf
+from companion.web import pagecache
+from companion.web.errors import problems_response
+from companion.web.http import csv_download
+from companion.web.i18n import gettext, lazy_gettext
+from companion.web.jsonbody import BadJSON, request_json
+
+bp = Blueprint("events", __name__)
+api = Blueprint("events_api", __name__, url_prefix="/api/events")
+
+SCORING_NAMES = {
+    "place_points": lazy_gettext("Place points (a table of n: n for 1st … 1 for last)"),
+    "points_per_round": lazy_gettext("Game points per round played"),
+    "wins": lazy_gettext("Games won"),
+}
+MEASURE_NAMES = {
+    "place_points": lazy_gettext("place points"),
+    "wins": lazy_gettext("games won"),
+    "points_per_round": lazy_gettext("points per round"),
+    "rounds_out": lazy_gettext("rounds gone out"),
+}
+SEATING_NAMES = {
+    "random": lazy_gettext("At random"),
+    "balanced": lazy_gettext("Balanced by standing (strong and weak at every table)"),
+}
+RESEAT_NAMES = {
+    "move_down": lazy_gettext("The lowest of each table move down a table, the best of the table below move up"),
+    "by_standing": lazy_gettext("By the evening's standings (the best at table 1)"),
+    "draw": lazy_gettext("A new draw, keeping apart who already played together"),
+    "keep": lazy_gettext("Everyone stays at their table"),
+}
+LATE_NAMES = {
+    "zero": lazy_gettext("Starts at 0"),
+    "highest": lazy_gettext("Starts at the table's least favourable total"),
+    "average": lazy_gettext("Starts at the table's average"),
+}
+
+
+def _event_or_404(event_id: int) -> club.Event:
+    try:
+        return club.get(event_id)
+    except club.NoEvent:
+        abort(404)
+
+
+def measures(keys: Any) -> str:
+    """Measures of the standings named in the page's language, comma separated."""
+    return ", ".join(str(MEASURE_NAMES[k]) for k in keys)
+
+
+def _names_context() -> dict[str, Any]:
+    return {"measures": measures, "kind_names": KIND_NAMES, "scoring_names": SCORING_NAMES, "seating_names": SEATING_NAMES,
+                "reseat_names": RESEAT_NAMES, "late_names": LATE_NAMES, "late_default": club.LATE_JOIN_DEFAULT,
+                "measure_names": MEASURE_NAMES, "sets": SET_SIZES, "presets": PRESETS}
+
+
+def _form_data(form: Any) -> dict[str, Any]:
+    """The new-event form as :func:`companion.club.create` reads it. The set and
+    the rule set are Mexican Train's (the page hides them for the other games,
+    whose set is the kind's own, but the form still sends them): read for a
+    Mexican Train night only, as the new-game form does."""
+    data: dict[str, Any] = {k: form.get(k) for k in ("name", "held_on", "kind", "set", "scoring", "seating",
+                                                      "reseat", "move", "tables") if form.get(k)}
+    kind = kind_of(form)
+    other_game = kind is not None and not kind.has_engine
+    if other_game:
+        data.pop("set", None)
+    rules: dict[str, Any] = {}
+    preset = form.get("preset")
+    if preset in PRESETS and not other_game:
+        rules.update(PRESETS[preset]["rules"])
+    if form.get("late_join") in LATE_NAMES:  # 0 too: the event's default is another
+        rules["late_join"] = form.get("late_join")
+    data["rules"] = rules
+    names = [n for n in (form.get("players") or "").replace(",", "\n").splitlines() if n.strip()]
+    if names:
+        data["players"] = names
+    return data
+
+
+@bp.get("/events")
+def index():
+    """The club nights, newest first, and the form for a new one."""
+    return render_template("events/index.html", events=club.events(), counts=club.games_played_counts(),
+                           values={"held_on": date.today().isoformat()}, errors={}, **_names_context())
+
+
+@bp.post("/events")
+def create():
+    """Create an event from the form (optionally checking players in)."""
+    try:
+        ev = club.create(_form_data(request.form))
+    except club.EventError as exc:
+        errors = {p.path.split("[")[0].split(".")[0]: p.message for p in exc.problems}
+        return render_template("events/index.html", events=club.events(), counts=club.games_played_counts(),
+                               values=request.form, errors=errors, **_names_context()), 422
+    return redirect(url_for("events.detail", event_id=ev.id))
+
+
+def _detail(ev: club.Event, errors: dict[str, str] | None = None, status: int = 200, typed: str = ""):
+    return render_template("events/detail.html", ev=ev, standings=club.standings(ev.id, ev),
+                           known=people.regulars(), errors=errors or {}, typed=typed, **_names_context()), status
+
+
+@bp.get("/events/<int:event_id>")
+def detail(event_id: int):
+    """The evening's desk: check-in, who is here, the draw, every table's game."""
+    return _detail(_event_or_404(event_id))
+
+
+@bp.post("/events/<int:event_id>/players")
+def check_in(event_id: int):
+    """Check players in (one name per line or several fields)."""
+    ev = _event_or_404(event_id)
+    names = [n for raw in request.form.getlist("name") for n in raw.replace(",", "\n").splitlines() if n.strip()]
+    if not names:
+        return _detail(ev, {"name": gettext("Type a name.")}, 422)
+    try:
+        club.check_in(event_id, names)
+    except club.EventError as exc:  # the list comes back as typed, to mend one line
+        return _detail(ev, {"name": exc.problems[0].message}, 422, typed="\n".join(request.form.getlist("name")))
+    return redirect(url_for("events.detail", event_id=event_id) + "#present")
+
+
+@bp.post("/events/<int:event_id>/players/<int:player_id>/leave")
+def leave(event_id: int, player_id: int):
+    """A player goes home: not seated at later games."""
+    _event_or_404(event_id)
+    club.leave(event_id, player_id)
+    return redirect(url_for("events.detail", event_id=event_id) + "#present")
+
+
+@bp.post("/events/<int:event_id>/draw")
+def draw(event_id: int):
+    """Draw the tables of the evening's next game."""
+    ev = _event_or_404(event_id)
+    try:
+        club_tables.draw(event_id)
+    except club.EventError as exc:
+        return _detail(ev, {"draw": exc.problems[0].message}, 422)
+    return redirect(url_for("events.detail", event_id=event_id) + "#tables")
+
+
+@bp.post("/events/<int:event_id>/undo-draw")
+def undo_draw(event_id: int):
+    """Take back the latest draw while no table has played a round."""
+    ev = _event_or_404(event_id)
+    try:
+        club_tables.undo_draw(event_id)
+    except club.EventError as exc:
+        return _detail(ev, {"draw": exc.problems[0].message}, 422)
+    flash(gettext("The draw is taken back."), "ok")
+    return redirect(url_for("events.detail", event_id=event_id))
+
+
+@bp.post("/events/<int:event_id>/evenings")
+def next_evening(event_id: int):
+    """A season: start its next evening (everyone checks in again)."""
+    ev = _event_or_404(event_id)
+    try:
+        club.next_evening(event_id, request.form.get("held_on", ""))
+    except club.EventError as exc:
+        return _detail(ev, {"evening": exc.problems[0].message}, 422)
+    flash(gettext("Evening %(n)s of the season: check everyone in.", n=ev.evening + 1), "ok")
+    return redirect(url_for("events.detail", event_id=event_id) + "#present")
+
+
+@bp.get("/events/<int:event_id>/standings")
+def standings(event_id: int):
+    """The evening's standings, the scoring and its tie-breaks stated (kept until
+    the event or one of its games changes)."""
+    try:
+        versions = club.standings_version(event_id)
+    except club.NoEvent:
+        abort(404)
+    def render() -> str:
+        ev = club.get(event_id)
+        return render_template("events/standings.html", ev=ev, standings=club.standings(event_id, ev),
+                               **_names_context())
+
+    return pagecache.page(versions, render)
+
+
+@bp.get("/events/<int:event_id>/screen")
+def screen(event_id: int):
+    """The big screen: every table's game and the standings, following live."""
+    ev = _event_or_404(event_id)
+    return render_template("events/screen.html", ev=ev, standings=club.standings(event_id, ev),
+                           **_names_context())
+
+
+def _pdf(template: str, filename: str, **context: Any) -> Response:
+    html = render_template(template, **context)
+    return Response(pdf.render_pdf(html), mimetype="application/pdf",
+                    headers={"Content-Disposition": f'inline; filename="{filename}"'})
+
+
+@bp.get("/events/<int:event_id>/cards.pdf")
+def cards_pdf(event_id: int):
+    """Table cards: who sits where (seat order), the engine schedule, the rules."""
+    ev = _event_or_404(event_id)
+    if not ev.current:
+        abort(404)
+    from companion.games.views.pages import rules_in_play
+    from companion.rules.errors import Problems
+    from companion.rules.profile import parse_rules
+
+    rules = rules_in_play(parse_rules(dict(ev.rules), Problems()))
+    return _pdf("pdf/event_cards.html", f"event-{event_id}-tables.pdf", ev=ev, cards=club_tables.table_cards(ev),
+                rules=rules, **_names_context())
+
+
+@bp.get("/events/<int:event_id>/standings.pdf")
+def standings_pdf(event_id: int):
+    """The standings on paper."""
+    ev = _event_or_404(event_id)
+    return _pdf("pdf/event_standings.html", f"event-{event_id}-standings.pdf", ev=ev,
+                standings=club.standings(event_id, ev), **_names_context())
+
+
+@bp.get("/events/<int:event_id>/standings.csv")
+def standings_csv(event_id: int):
+    """The standings as CSV, for a spreadsheet."""
+    _event_or_404(event_id)
+    return csv_download(standings_csv_text(club.standings(event_id)), f"event-{event_id}-standings.csv")
+
+
+# ---------------------------------------------------------------- API
+
+
+def _problems(problems: list[Problem], status: int = 422):
+    return problems_response(problems, status=status)
+
+
+def _body() -> dict[str, Any] | None:
+    if not request.is_json:
+        return None
+    try:
+        body = request_json(request)
+    except BadJSON:
+        return None
+    return body if isinstance(body, dict) else None
+
+
+def _bad_body():
+    return _problems([Problem("", "bad_value", gettext("The body must be a JSON object."))])
+
+
+@api.errorhandler(club.NoEvent)
+def _missing(_exc: club.NoEvent):
+    return _problems([Problem("", "not_found", gettext("There is no such event."))], 404)
+
+
+@api.errorhandler(club.EventError)
+def _refused(exc: club.EventError):
+    return _problems(exc.problems)
+
+
+def standing_json(s: EventStanding) -> dict[str, Any]:
+    """One standings line as JSON (points per round as a number with 2 decimals)."""
+    ppr = s.points_per_round
+    return {"place": s.place, "player": s.player, "games": s.games, "wins": s.wins,
+            "place_points": s.place_points, "rounds": s.rounds, "points": s.points,
+            "points_per_round": None if ppr is None else round(float(ppr), 2), "rounds_out": s.rounds_out}
+
+
+@api.get("")
+def api_list():
+    """``GET /api/events`` → ``{"events": [{"id", "name", "held_on", "kind", "games"}]}``."""
+    counts = club.game_counts()
+    return jsonify(events=[{"id": e.id, "name": e.name, "held_on": e.held_on.isoformat(), "kind": e.kind,
+                            "set": e.set_n, "games": counts.get(e.id, 0)} for e in club.events()])
+
+
+@api.post("/<int:event_id>/evenings")
+def api_next_evening(event_id: int):
+    """``POST /api/events/<id>/evenings`` ``{"held_on": "YYYY-MM-DD"}``: a
+    season's next evening (everyone checks in again) → 201 with the event."""
+    body = _body()
+    if body is None:
+        return _bad_body()
+    return jsonify(club.next_evening(event_id, body.get("held_on")).as_json()), 201
+
+
+@api.post("")
+def api_create():
+    """``POST /api/events`` (see :func:`companion.club.create`) → 201 with the event."""
+    body = _body()
+    if body is None:
+        return _bad_body()
+    ev = club.create(body)
+    return jsonify(ev.as_json()), 201
+
+
+@api.get("/<int:event_id>")
+def api_event(event_id: int):
+    """``GET /api/events/<id>`` → the event, who came, every table's game."""
+    return jsonify(club.get(event_id).as_json())
+
+
+@api.get("/<int:event_id>/revision")
+def api_revision(event_id: int):
+    """``GET /api/events/<id>/revision`` → ``{"revision"}``: changes with the
+    event and with any table's game (the big screen polls it)."""
+    return jsonify(revision=club.get(event_id).live_revision)
+
+
+@api.post("/<int:event_id>/players")
+def api_check_in(event_id: int):
+    """``POST /api/events/<id>/players`` ``{"players": [names]}`` → the event."""
+    body = _body()
+    if body is None or not isinstance(body.get("players"), list):
+        return _problems([Problem("players", "bad_value", gettext("Send the names as a list."))])
+    return jsonify(club.check_in(event_id, body["players"]).as_json())
+
+
+@api.post("/<int:event_id>/players/<int:player_id>/leave")
+def api_leave(event_id: int, player_id: int):
+    """``POST /api/events/<id>/players/<player>/leave`` → the event."""
+    return jsonify(club.leave(event_id, player_id).as_json())
+
+
+@api.post("/<int:event_id>/draw")
+def api_draw(event_id: int):
+    """``POST /api/events/<id>/draw`` ``{"seed"?}`` → 201 with the event and its new tables."""
+    body = _body() or {}
+    seed = body.get("seed")
+    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
+        return _problems([Problem("seed", "bad_value", gettext("Send a whole number."))])
+    return jsonify(club_tables.draw(event_id, seed).as_json()), 201
+
+
+@api.get("/<int:event_id>/standings")
+def api_standings(event_id: int):
+    """``GET /api/events/<id>/standings`` → the scoring, its tie-breaks, the lines."""
+    ev = club.get(event_id)
+    return jsonify(scoring=ev.scoring, tie_breaks=list(ev.tie_breaks),
+                   standings=[standing_json(s) for s in club.standings(event_id, ev)])

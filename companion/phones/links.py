@@ -1,0 +1,376 @@
+"""Every player's own phone: seat links, the hands they send, the QR code.
+
+The game page shows a QR code (made here, on the server, by ``segno``). A
+player scans it, picks their seat, and gets a link of their own
+(``/s/<key>``) that may write that seat's hand of the current round and
+nothing else. The hand is checked alone by the rules engine as soon as it is
+sent (:func:`companion.rules.seat.check_seat_hand`) and kept as a
+:class:`~companion.models.SeatEntryRow` until the round is saved; the
+scorekeeper fills the round form from the phones and saves it (the whole
+round is checked then), or, when the game's ``autosave`` is on, the round
+saves itself once every seat has entered and the engine accepts it.
+
+The functions here hand back values (:class:`PhoneAccess`, :class:`SeatLink`,
+:class:`SeatEntry`, :class:`Seat`), never the stored rows, and write through
+the one transaction helper.
+
+A seat link stops working when the tablet revokes it, when the tablet makes a
+new QR code (every link of the game is revoked), or when the game ends.
+Views stay thin (``companion/phones/views.py``); this module loads, checks,
+stores.
+"""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass
+from typing import Any
+
+from markupsafe import Markup
+from sqlalchemy.exc import IntegrityError
+
+from companion.games import services
+from companion.phones.models import PhoneAccessRow, SeatEntryRow, SeatLinkRow
+from companion.rules import RecordError
+from companion.rules.seat import check_seat_hand
+from companion.rules.tiles import Tile
+from companion.store.db import db
+from companion.store.tx import transaction
+from companion.web.security import new_view_key, view_key_ok
+
+
+class Gone(Exception):
+    """The link no longer works: revoked, replaced, or the game has ended.
+
+    :ivar reason: ``"revoked"`` or ``"finished"``.
+    """
+
+    def __init__(self, reason: str):
+        self.reason = reason
+        super().__init__(reason)
+
+
+@dataclass(frozen=True)
+class PhoneAccess:
+    """A game's phone settings.
+
+    :ivar game_id: the game.
+    :ivar join_key: the secret in the QR code's address.
+    :ivar autosave: the round saves itself once every seat has entered.
+    """
+
+    game_id: int
+    join_key: str
+    autosave: bool
+
+
+@dataclass(frozen=True)
+class SeatLink:
+    """One phone's link to one seat.
+
+    :ivar game_id: the game.
+    :ivar seat: the seat, 0 for the first player.
+    :ivar key: the secret in the link's address (``/s/<key>``).
+    """
+
+    game_id: int
+    seat: int
+    key: str
+
+
+@dataclass(frozen=True)
+class SeatEntry:
+    """A hand sent from a seat's phone for a round not yet saved.
+
+    :ivar seat: the seat, 0 for the first player.
+    :ivar hand: the hand object of a game record (``{"pips": 23, "tiles_left": 3}``…).
+    :ivar out: the player went out (domino).
+    """
+
+    seat: int
+    hand: dict[str, Any]
+    out: bool
+
+
+def _access_row(game_id: int) -> PhoneAccessRow:
+    """The game's phone settings row, made on first use. Two devices opening
+    a new game's page at the same moment both find none and both make one;
+    the second meets the first's row (one per game) and reads that one."""
+    row = db.session.get(PhoneAccessRow, game_id)
+    if row is None:
+        try:
+            with transaction():
+                row = PhoneAccessRow(game_id=game_id, join_key=new_view_key(), autosave=False)
+                db.session.add(row)
+        except IntegrityError:
+            row = db.session.get(PhoneAccessRow, game_id)
+            if row is None:
+                raise
+    return row
+
+
+def access(game_id: int) -> PhoneAccess:
+    """The game's phone settings, made on first use (a fresh QR secret).
+
+    :raises services.NotFound: no such game.
+    """
+    services.game_revision(game_id)
+    row = _access_row(game_id)
+    return PhoneAccess(row.game_id, row.join_key, bool(row.autosave))
+
+
+def qr_svg(url: str) -> Markup:
+    """The QR code of ``url`` as inline SVG (segno; dark modules on a light box).
+    A game's join link stays the same until a new QR secret is made, so the
+    drawing is made once per link in a process and remembered.
+
+    :param url: the address to encode (the game's join link).
+    :return: safe markup: an ``<svg class="qr">`` that scales to its box.
+    """
+    return Markup(_qr_svg(url))
+
+
+@functools.lru_cache(maxsize=256)
+def _qr_svg(url: str) -> str:
+    import segno
+
+    code = segno.make(url, error="m")
+    return code.svg_inline(scale=1, border=2, svgclass="qr", lineclass="qr-line", omitsize=True,
+                           dark="#000", light="#fff")
+
+
+def new_qr(game_id: int) -> None:
+    """A new QR secret for the game; every seat link made so far stops working."""
+    services.game_revision(game_id)
+    row = _access_row(game_id)
+    with transaction():
+        row.join_key = new_view_key()
+        db.session.execute(
+            db.update(SeatLinkRow).where(SeatLinkRow.game_id == game_id).values(revoked=True)
+        )
+
+
+def set_autosave(game_id: int, on: bool) -> None:
+    """Save the round by itself once every seat has entered (``on``), or not."""
+    services.game_revision(game_id)
+    row = _access_row(game_id)
+    with transaction():
+        row.autosave = on
+
+
+def revoke(game_id: int, seat: int) -> None:
+    """The seat's links stop working (its phone gets a "link ended" page)."""
+    with transaction():
+        db.session.execute(
+            db.update(SeatLinkRow)
+            .where(SeatLinkRow.game_id == game_id, SeatLinkRow.seat == seat)
+            .values(revoked=True)
+        )
+
+
+def join_ok(game_id: int, key: str) -> bool:
+    """True when ``key`` is the game's current QR secret (constant-time compare)."""
+    row = db.session.get(PhoneAccessRow, game_id)
+    return row is not None and view_key_ok(key, row.join_key)
+
+
+def link_seat(game_id: int, key: str, seat: int) -> SeatLink:
+    """A new link for ``seat`` (an earlier phone's link for that seat stops).
+
+    :raises Gone: the QR secret is not the game's current one, or the game has ended.
+    :raises ValueError: no such seat.
+    """
+    game = services.get_game(game_id)
+    if not join_ok(game_id, key):
+        raise Gone("revoked")
+    if game.finished:
+        raise Gone("finished")
+    if not 0 <= seat < len(game.table.players):
+        raise ValueError(seat)
+    link = SeatLink(game_id, seat, new_view_key())
+    with transaction():
+        db.session.execute(
+            db.update(SeatLinkRow)
+            .where(SeatLinkRow.game_id == game_id, SeatLinkRow.seat == seat)
+            .values(revoked=True)
+        )
+        db.session.add(SeatLinkRow(game_id=game_id, seat=seat, key=link.key, revoked=False))
+    return link
+
+
+@dataclass(frozen=True)
+class Seat:
+    """What a seat link opens.
+
+    :ivar link: the link.
+    :ivar game: the game with what the engine derived when it was saved.
+    :ivar name: the seat's player.
+    """
+
+    link: SeatLink
+    game: services.GameView
+    name: str
+
+
+def open_seat(key: str) -> Seat:
+    """The seat that ``key`` links to.
+
+    :raises services.NotFound: no such link.
+    :raises Gone: revoked or replaced (``"revoked"``), or the game has ended
+        (``"finished"``).
+    """
+    link = db.session.execute(db.select(SeatLinkRow).where(SeatLinkRow.key == key)).scalar_one_or_none()
+    if link is None or not view_key_ok(key, link.key):
+        raise services.NotFound("no such seat link")
+    if link.revoked:
+        raise Gone("revoked")
+    game = services.get_game(link.game_id)
+    if game.finished:
+        raise Gone("finished")
+    return Seat(SeatLink(link.game_id, link.seat, link.key), game, game.table.players[link.seat])
+
+
+def entries(game_id: int, number: int) -> dict[int, SeatEntry]:
+    """The hands sent from phones for round ``number``, by seat."""
+    rows = db.session.execute(
+        db.select(SeatEntryRow.seat, SeatEntryRow.hand, SeatEntryRow.out)
+        .where(SeatEntryRow.game_id == game_id, SeatEntryRow.number == number)
+    )
+    return {r.seat: SeatEntry(r.seat, dict(r.hand), bool(r.out)) for r in rows}
+
+
+def send_hand(seat: Seat, hand: dict[str, Any], out: bool) -> SeatEntry:
+    """Keep the seat's hand of the current round, once the engine accepts it alone.
+
+    :param seat: the open seat (:func:`open_seat`).
+    :param hand: the hand object of a game record (``{"pips": 23, "tiles_left": 3}``,
+        ``{"tiles": ["6-5"]}``; ``{"pips": 0, "tiles_left": 0}`` with ``out``).
+    :param out: the player went out (domino).
+    :raises RecordError: the engine refuses the hand (problems at ``hands.<name>…``).
+    """
+    check_seat_hand(seat.game, seat.name, hand)
+    number = len(seat.game.rounds) + 1
+    game_id = seat.game.id
+    with transaction():
+        row = db.session.execute(
+            db.select(SeatEntryRow).where(SeatEntryRow.game_id == game_id, SeatEntryRow.number == number,
+                                          SeatEntryRow.seat == seat.link.seat)
+        ).scalar_one_or_none()
+        if row is None:
+            db.session.add(SeatEntryRow(game_id=game_id, number=number, seat=seat.link.seat, hand=hand, out=out))
+        else:
+            row.hand, row.out = hand, out
+    _autosave(game_id)
+    return SeatEntry(seat.link.seat, dict(hand), out)
+
+
+def round_from_phones(game: services.GameView, sent: dict[int, SeatEntry]) -> dict[str, Any]:
+    """The round object (docs/design.md) made of the hands sent, for the round form
+    or for saving: ``ended`` is ``"domino"`` when a phone said "I went out";
+    players away from the table (who sent nothing) sit the round out."""
+    hands = {game.table.players[s]: dict(e.hand) for s, e in sorted(sent.items())}
+    data: dict[str, Any] = {"hands": hands}
+    away = [n for n in game.table.away if n not in hands]
+    if away:
+        data["absent"] = away
+    if any(e.out for e in sent.values()):
+        data["ended"] = "domino"
+    return data
+
+
+def _autosave(game_id: int) -> None:
+    """With ``autosave`` on: save the round once every seat has entered, one of
+    them went out, and the engine accepts the whole round without a warning.
+    Anything else is left to the scorekeeper, who sees the same hands."""
+    settings = db.session.get(PhoneAccessRow, game_id)
+    if settings is None or not settings.autosave:
+        return
+    game = services.get_game(game_id)
+    plan = game.next_round()
+    if plan is None:
+        return
+    sent = entries(game_id, plan.number)
+    here = {game.table.players.index(n) for n in game.table.at_table}
+    if not here <= set(sent) or not any(e.out for e in sent.values()):
+        return
+    try:
+        services.add_round(game_id, round_from_phones(game, sent), number=plan.number)
+    except RecordError:
+        return  # a refusal or a conflict: left to the scorekeeper
+
+
+def tablet_view(game: services.GameView) -> tuple[PhoneAccess, dict[str, Any]]:
+    """What the game page's phones panel shows: the game's phone settings
+    (made on first use, as :func:`access`) and :func:`status`, in three reads
+    (the settings, the hands sent, the links), the game being read already.
+
+    :param game: the game as the caller read it (not read again here).
+    :return: ``(settings, status)``.
+    """
+    row = _access_row(game.id)
+    settings = PhoneAccess(row.game_id, row.join_key, bool(row.autosave))
+    return settings, status(game, settings)
+
+
+def status(game: services.GameView, settings: PhoneAccess | None = None) -> dict[str, Any]:
+    """What the tablet shows of the phones: for each seat at the table (not a
+    player who has left it), whether a phone is linked and whether it has
+    entered the current round's hand.
+
+    :param game: the game as the caller read it (not read again here).
+    :param settings: the game's phone settings when the caller has them
+        (else read here; a game never opened on a tablet has none: no autosave).
+
+    :return: ``{"number", "revision", "autosave", "finished", "seats": [{"seat",
+        "name", "linked", "entered", "out", "pips"}]}``; ``pips`` of a hand given
+        by tiles is their sum.
+    """
+    game_id = game.id
+    if settings is None:
+        row = db.session.get(PhoneAccessRow, game_id)
+        autosave = bool(row and row.autosave)
+    else:
+        autosave = settings.autosave
+    number = len(game.rounds) + 1
+    sent = entries(game_id, number)
+    linked = {
+        s for (s,) in db.session.execute(
+            db.select(SeatLinkRow.seat).where(SeatLinkRow.game_id == game_id, SeatLinkRow.revoked.is_(False))
+        )
+    }
+    seats = []
+    for s, name in enumerate(game.table.players):
+        if name in game.table.away:
+            continue  # left the table: no hand to wait for
+        e = sent.get(s)
+        pips = None
+        if e is not None:
+            pips = e.hand.get("pips")
+            if pips is None and "tiles" in e.hand:
+                pips = sum(Tile.parse(t).pips for t in e.hand["tiles"])
+        seats.append({"seat": s, "name": name, "linked": s in linked, "entered": e is not None,
+                      "out": bool(e and e.out), "pips": pips})
+    return {"number": number, "revision": game.revision, "autosave": autosave,
+            "finished": game.finished, "seats": seats}
+
+
+__all__ = ["Gone", "Seat", "access", "entries", "join_ok", "link_seat", "new_qr", "open_seat",
+           "qr_svg", "revoke", "round_from_phones", "send_hand", "set_autosave",
+           "status", "tablet_view"]
+
+
+_SHIFT = 1000
+"""Moves seats out of the way while they are renumbered (seats are unique
+per game and round; there are never this many)."""
+
+
+def move_seats(_sender: object, *, game_id: int, seat: int) -> None:
+    """Phone links and entries of ``seat`` and after move one seat on: a
+    player was seated before them (receiver of
+    :data:`companion.games.signals.seats_moved`, inside that write)."""
+    for model in (SeatLinkRow, SeatEntryRow):
+        for by in (_SHIFT + 1, -_SHIFT):
+            low = seat if by > 0 else seat + _SHIFT + 1
+            db.session.execute(
+                db.update(model).where(model.game_id == game_id, model.seat >= low)
+                .values(seat=model.seat + by).execution_options(synchronize_session=False))

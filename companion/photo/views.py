@@ -1,0 +1,213 @@
+"""``POST /api/photo/hand``: count the pips of a hand from a photo (issue 15).
+
+The photo is read on this server (``companion.photo``: OpenCV, no model, no
+network) and answered as ``{"tiles", "pips", "double_blank", "uncertain",
+"problems", "overlay"}``. Nothing is saved: the player checks the tiles in the
+tile picker and confirms, and only then does the round entry take them. A
+refused upload answers 422 with ``{"errors": [{"path", "code", "message"}]}``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, Flask, Response, abort, current_app, jsonify, request, url_for
+from flask_wtf.csrf import CSRFError, validate_csrf
+from werkzeug.exceptions import RequestEntityTooLarge
+from wtforms import ValidationError
+
+from companion.games import services
+from companion.photo import intake, store
+from companion.photo.counter import read_hand
+from companion.photo.overlay import png as overlay_png
+from companion.rules.errors import Problem
+from companion.rules.photo_check import check_photo_tiles
+from companion.rules.tiles import SET_SIZES
+from companion.web.access import open_to_phones
+from companion.web.errors import problems_response
+from companion.web.i18n import gettext
+
+bp = Blueprint("photo", __name__, url_prefix="/api/photo")
+
+_MARGIN = 256 * 1024  # the multipart envelope and the other fields
+
+
+def _problems(errors: list[Problem], status: int = 422):
+    return problems_response(errors, status=status)
+
+
+def _intake_message(code: str) -> str:
+    if code == "image_too_large":
+        return gettext(
+            "This photo is too large: at most %(mb)s MB and %(mp)s megapixels.",
+            mb=intake.MAX_BYTES // (1024 * 1024), mp=intake.MAX_PIXELS // 1_000_000)
+    if code == "image_unreadable":
+        return gettext("This photo could not be read: it may be damaged or too small. Take it again.")
+    return gettext("This file is not a photo (JPEG, PNG, WebP, BMP or TIFF).")
+
+
+def problem_message(code: str) -> str:
+    """What a reading's problem code means, for the player (see
+    :data:`companion.photo.counter.PROBLEM_CODES`)."""
+    messages = {
+        "no_tiles": gettext("No tile was found. Lay the tiles face up, apart, on a plain mat, "
+                            "and take the photo from above."),
+        "no_bar": gettext("A tile without a centre bar: is it face down, or only partly in the photo?"),
+        "touching": gettext("Some tiles touch: move them apart, or check those tiles."),
+        "at_edge": gettext("A tile is cut by the edge of the photo."),
+        "pips_unclear": gettext("Some pips run together or are unclear: check those tiles."),
+        "beyond_set": gettext("A half shows more pips than this set has."),
+        "odd_shape": gettext("Something tile-sized could not be read as a tile."),
+    }
+    return messages.get(code, gettext("Check the tiles."))
+
+
+@bp.before_request
+def _guard():
+    """Room for a phone photo (the app's usual cap is for JSON), and the CSRF
+    token for a browser session (a script sends the Bearer token instead)."""
+    cap = intake.MAX_BYTES + _MARGIN
+    if request.content_length is not None and request.content_length > cap:
+        return _problems([Problem("image", "image_too_large", _intake_message("image_too_large"))])
+    request.max_content_length = cap
+    if request.method == "POST" and not request.headers.get("Authorization", "").lower().startswith("bearer "):
+        try:
+            validate_csrf(request.headers.get("X-CSRFToken") or request.form.get("csrf_token"))
+        except ValidationError as exc:
+            raise CSRFError(str(exc)) from exc
+
+
+@bp.errorhandler(RequestEntityTooLarge)
+def _too_large(_exc):
+    return _problems([Problem("image", "image_too_large", _intake_message("image_too_large"))])
+
+
+def _int_field(name: str, problems: list[Problem]) -> int | None:
+    raw = request.form.get(name, "").strip()
+    if not raw:
+        return None
+    if not raw.isdigit():
+        problems.append(Problem(name, "bad_value", gettext("%(field)s must be a whole number.", field=name)))
+        return None
+    return int(raw)
+
+
+def round_context(game_id: int, number: int | None, player: str | None) -> tuple[int, int | None, dict[str, list[str]], int | None]:
+    """The game's set, the round's engine, the tiles in other hands of that
+    round (as stored), and the player's seat (1-based; ``None`` when unknown)."""
+    game = services.get_game(game_id)
+    table = game.table
+    engine = None
+    others: dict[str, list[str]] = {}
+    if number is not None and 1 <= number <= len(game.rounds):
+        rnd = game.rounds[number - 1]
+        engine = rnd.data.get("engine")
+        for name, hand in rnd.hands.items():
+            if name != player and hand.get("tiles"):
+                others[name] = [str(t) for t in hand["tiles"]]
+    else:
+        plan = game.next_round()
+        if plan is not None and (number is None or number == plan.number):
+            engine = plan.engine
+    seat = list(table.players).index(player) + 1 if player in table.players else None
+    return table.set_n, engine, others, seat
+
+
+@bp.post("/hand")
+def hand():
+    """Read a hand from a photo.
+
+    Form fields: ``image`` (the photo), optional ``set`` (6..18), ``game``,
+    ``round`` (1-based), ``player`` (a name in that game), ``taken`` (tiles
+    listed in other hands on the page, ``"12-5 3-1"``).
+
+    :return: 200 ``{"tiles", "pips", "double_blank", "uncertain", "problems",
+        "overlay"}``; 422 ``not_an_image``, ``image_too_large``,
+        ``image_unreadable``, ``unknown_set``, ``bad_value``; 404 for an
+        unknown game.
+    """
+    problems: list[Problem] = []
+    set_n = _int_field("set", problems)
+    game_id = _int_field("game", problems)
+    number = _int_field("round", problems)
+    player = request.form.get("player", "").strip() or None
+    if set_n is not None and set_n not in SET_SIZES:
+        problems.append(Problem("set", "unknown_set", gettext("Sets are double-6, 9, 12, 15 or 18.")))
+    if problems:
+        return _problems(problems)
+    engine = None
+    others: dict[str, list[str]] = {}
+    seat = None
+    if game_id is not None:
+        try:
+            game_set, engine, others, seat = round_context(game_id, number, player)
+        except services.NotFound:
+            return _problems([Problem("game", "not_found", gettext("No such game."))], status=404)
+        set_n = set_n or game_set
+    return read_upload(set_n, engine, others, game_id, number, seat)
+
+
+def read_upload(set_n: int | None, engine: int | None, others: dict[str, list[str]],
+          game_id: int | None, number: int | None, seat: int | None):
+    """Read the uploaded ``image`` and answer the reading (or the refusal)."""
+    upload = request.files.get("image")
+    if upload is None:
+        return _problems([Problem("image", "not_an_image", gettext("Send the photo as the field image."))])
+    taken = request.form.get("taken", "").replace(",", " ").split()
+    if taken:
+        others = {**others, "": taken}
+    data = upload.read(intake.MAX_BYTES + 1)
+    try:
+        photo = intake.read_photo(data)
+    except intake.IntakeError as exc:
+        return _problems([Problem("image", exc.code, _intake_message(exc.code))])
+
+    reading = read_hand(photo.image, set_n)
+    names = [t.name for t in reading.tiles]
+    checked = check_photo_tiles(names, set_n or 18, engine, others)
+    out_problems: list[dict[str, Any]] = [
+        {"path": "", "code": code, "message": problem_message(code)} for code in reading.all_problems()
+    ] + [p.as_dict() for p in checked]
+    key = store.put_overlay(current_app.instance_path, overlay_png(photo.image, reading))
+    if (current_app.config.get("PHOTO_KEEP") and game_id is not None and number is not None
+            and seat is not None):
+        store.keep_photo(current_app.instance_path, game_id, number, seat, intake.plain_jpeg(photo.image))
+    return jsonify(
+        tiles=names,
+        pips=reading.pips,
+        double_blank="0-0" in names,
+        uncertain=reading.uncertain or bool(checked),
+        problems=out_problems,
+        overlay=url_for("photo.overlay", key=key),
+        tiles_sure=[t.sure for t in reading.tiles],
+        set=set_n,
+    )
+
+
+@bp.get("/overlay/<key>.png")
+@open_to_phones
+def overlay(key: str):
+    """The overlay of a recent reading (kept :data:`store.OVERLAY_SECONDS`).
+    Its random key is its own permission: a seat's phone fetches it without
+    the access token (:func:`~companion.web.access.open_to_phones`)."""
+    png = store.get_overlay(current_app.instance_path, key)
+    if png is None:
+        abort(404)
+    response = Response(png, mimetype="image/png")
+    response.headers["Cache-Control"] = "private, max-age=900"
+    return response
+
+
+def init_app(app: Flask, csrf: Any) -> None:
+    """Register the blueprint; its CSRF check is its own (:func:`_guard`), so
+    scripts with the Bearer token can send photos too. ``PHOTO_KEEP`` may also
+    come from ``COMPANION_PHOTO_KEEP=1``."""
+    import os
+
+    if os.environ.get("COMPANION_PHOTO_KEEP", "").lower() in ("1", "true", "yes", "on"):
+        app.config.setdefault("PHOTO_KEEP", True)
+    app.register_blueprint(bp)
+    csrf.exempt(bp)
+
+
+__all__ = ["bp", "init_app", "problem_message"]

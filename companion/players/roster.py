@@ -1,0 +1,391 @@
+"""The roster: players across games, and their records read from stored results.
+
+A player exists once: names are matched ignoring case and Unicode form
+(:func:`companion.rules.stats.name_key`). Each game's stored results (the
+points, totals and standings the service layer derived when the game was
+written) are turned into one line per player (:class:`PlayerGameRow`) whenever
+the game changes (:func:`refresh_game`); the statistics read those lines and
+the per-kind tallies (:class:`PlayerTallyRow`), never the rounds, and never
+run the rules engine.
+
+Rename: every game follows (its record is rewritten with the new name, its
+revision raised). Merge: one entry's games are renamed to the other's name,
+refused when the two sat at the same game. Archive: hidden from the roster's
+suggestions and the leaderboard; the record stays.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import delete, func, select, update
+
+from companion.games.models import GameRow, PlayerRow, RoundRow, name_columns, names_column
+from companion.games.services.names import remember
+from companion.players.lines import _bump, rebuild_all, refresh_game, refresh_games
+from companion.players.models import PlayerGameRow, PlayerTallyRow
+from companion.players.signals import tell_players_merged
+from companion.rules.errors import Problem
+from companion.rules.record.document import MAX_NAME
+from companion.rules.stats.records import clean_name, name_key
+from companion.store.db import db
+from companion.web.i18n import gettext
+from companion.web.security import ID_MAX
+
+
+class RosterError(ValueError):
+    """A roster change was refused; nothing was changed.
+
+    :ivar problem: the :class:`Problem` to show (``bad_value``,
+        ``duplicate_player``, ``unknown_player``).
+    """
+
+    def __init__(self, path: str, code: str, message: str) -> None:
+        self.problem = Problem(path, code, message)
+        super().__init__(message)
+
+
+@dataclass(frozen=True)
+class Player:
+    """A roster entry as pages and the API show it.
+
+    :ivar id: the player's id.
+    :ivar name: the name.
+    :ivar archived: hidden from suggestions and the leaderboard.
+    :ivar games: finished games played.
+    :ivar wins: games won (shared first places included).
+    """
+
+    id: int
+    name: str
+    archived: bool
+    games: int = 0
+    wins: int = 0
+
+    def as_json(self) -> dict[str, Any]:
+        """``{"id", "name", "archived", "games", "wins"}``."""
+        return {"id": self.id, "name": self.name, "archived": self.archived,
+                "games": self.games, "wins": self.wins}
+
+
+# ---------------------------------------------------------------- the roster
+
+
+def _check_name(name: Any, path: str = "name") -> str:
+    if not isinstance(name, str) or not clean_name(name):
+        raise RosterError(path, "bad_value", gettext("Type a name."))
+    cleaned = clean_name(name)
+    if len(cleaned) > MAX_NAME:
+        raise RosterError(path, "bad_value",
+                          gettext("A name may have at most %(most)s characters.", most=MAX_NAME))
+    return cleaned
+
+
+def players(include_archived: bool = False, search: str | None = None) -> list[Player]:
+    """The roster, names in alphabetical order (case-blind), with each
+    player's finished games and wins.
+
+    :param include_archived: list archived players too.
+    :param search: only names containing this text (case and Unicode form ignored).
+    """
+    games = (
+        select(PlayerTallyRow.player_id, func.sum(PlayerTallyRow.games).label("games"),
+               func.sum(PlayerTallyRow.wins).label("wins"))
+        .group_by(PlayerTallyRow.player_id)
+        .subquery()
+    )
+    q = select(PlayerRow.id, PlayerRow.name, PlayerRow.archived, games.c.games, games.c.wins).outerjoin(
+        games, games.c.player_id == PlayerRow.id
+    )
+    if not include_archived:
+        q = q.where(PlayerRow.archived.is_(False))
+    if search:
+        needle = name_key(search).replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+        q = q.where(PlayerRow.key.like(f"%{needle}%", escape="\\"))
+    rows = db.session.execute(q).all()
+    out = [Player(r.id, r.name, bool(r.archived), int(r.games or 0), int(r.wins or 0)) for r in rows]
+    out.sort(key=lambda p: (p.name.casefold(), p.name))
+    return out
+
+
+def get(player_id: int) -> Player:
+    """One roster entry.
+
+    :raises RosterError: ``unknown_player`` when there is none.
+    """
+    row = db.session.get(PlayerRow, player_id) if 0 < player_id <= ID_MAX else None
+    if row is None:
+        raise RosterError("player", "unknown_player", gettext("There is no such player."))
+    t = db.session.execute(
+        select(func.sum(PlayerTallyRow.games), func.sum(PlayerTallyRow.wins)).where(
+            PlayerTallyRow.player_id == player_id)
+    ).one()
+    return Player(row.id, row.name, bool(row.archived), int(t[0] or 0), int(t[1] or 0))
+
+
+def find(name: str) -> Player | None:
+    """The roster entry with ``name`` (case and Unicode form ignored), or ``None``."""
+    pid = db.session.execute(select(PlayerRow.id).where(PlayerRow.key == name_key(name))).scalar()
+    return None if pid is None else get(pid)
+
+
+def add(name: Any) -> Player:
+    """Add a player to the roster (an archived one of that name comes back).
+
+    :raises RosterError: ``bad_value`` for an empty or too long name.
+    """
+    cleaned = _check_name(name)
+    pid = remember([cleaned])[cleaned]
+    db.session.execute(update(PlayerRow).where(PlayerRow.id == pid).values(archived=False))
+    db.session.commit()
+    return get(pid)
+
+
+def archive(player_id: int, archived: bool = True) -> Player:
+    """Hide a player from suggestions and the leaderboard (or bring him back).
+
+    :raises RosterError: ``unknown_player``.
+    """
+    get(player_id)
+    db.session.execute(update(PlayerRow).where(PlayerRow.id == player_id).values(archived=archived))
+    _bump(player_id)
+    db.session.commit()
+    return get(player_id)
+
+
+def _renamed(value: Any, old: set[str], new: str) -> Any:
+    return new if isinstance(value, str) and value in old else value
+
+
+def _renamed_keys(mapping: Any, old: set[str], new: str) -> Any:
+    if not isinstance(mapping, Mapping):
+        return mapping
+    return {_renamed(k, old, new): v for k, v in mapping.items()}
+
+
+def _renamed_list(items: Any, old: set[str], new: str) -> Any:
+    if not isinstance(items, list):
+        return items
+    return [_renamed(v, old, new) for v in items]
+
+
+def rename_round(data: Mapping[str, Any], old: set[str], new: str) -> dict[str, Any]:
+    """A round of a game record (design.md) with the names in ``old`` written
+    ``new``: the hands, a deal by player, the absent, the picture-dominoes winner."""
+    out = dict(data)
+    if "hands" in out:
+        out["hands"] = _renamed_keys(out["hands"], old, new)
+    if isinstance(out.get("dealt"), Mapping):
+        out["dealt"] = _renamed_keys(out["dealt"], old, new)
+    if "absent" in out:
+        out["absent"] = _renamed_list(out["absent"], old, new)
+    if "winner" in out:
+        out["winner"] = _renamed(out["winner"], old, new)
+    return out
+
+
+def rename_result(result: Mapping[str, Any], old: set[str], new: str) -> dict[str, Any]:
+    """A round's stored result (points, running totals, starter, who went out)
+    with the names in ``old`` written ``new``."""
+    out = dict(result)
+    for key in ("scores", "totals"):
+        if key in out:
+            out[key] = _renamed_keys(out[key], old, new)
+    for key in ("went_out", "credited"):
+        if key in out:
+            out[key] = _renamed_list(out[key], old, new)
+    if "starter" in out:
+        out["starter"] = _renamed(out["starter"], old, new)
+    return out
+
+
+def rename_summary(summary: Mapping[str, Any], old: set[str], new: str) -> dict[str, Any]:
+    """A game's stored summary (standings, winners, leaders, rounds gone out,
+    the next round) with the names in ``old`` written ``new``."""
+    out = dict(summary)
+    if isinstance(out.get("standings"), list):
+        out["standings"] = [
+            {**s, "player": _renamed(s.get("player"), old, new)} if isinstance(s, Mapping) else s
+            for s in out["standings"]
+        ]
+    for key in ("winners", "leaders"):
+        if key in out:
+            out[key] = _renamed_list(out[key], old, new)
+    if "rounds_out" in out:
+        out["rounds_out"] = _renamed_keys(out["rounds_out"], old, new)
+    if isinstance(out.get("next_round"), Mapping):
+        nxt = dict(out["next_round"])
+        if "starter" in nxt:
+            nxt["starter"] = _renamed(nxt["starter"], old, new)
+        out["next_round"] = nxt
+    return out
+
+
+def _game_ids_of(player_id: int) -> list[int]:
+    return list(db.session.execute(
+        select(PlayerGameRow.game_id).where(PlayerGameRow.player_id == player_id)
+    ).scalars())
+
+
+def _games_with_key(key: str, name: str) -> list[int]:
+    """Games whose seats hold a name with this key: the finished ones from the
+    players' lines, the others (in progress, not yet summarised) by their
+    ``names`` column (the caller checks each seat's key again)."""
+    ids = set(db.session.execute(
+        select(PlayerGameRow.game_id).join(PlayerRow, PlayerRow.id == PlayerGameRow.player_id)
+        .where(PlayerRow.key == key)
+    ).scalars())
+    folded = names_column([name]).replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+    ids.update(db.session.execute(
+        select(GameRow.id).where(GameRow.names.like(f"%{folded}%", escape="\\"))
+    ).scalars())
+    return sorted(ids)
+
+
+def _rewrite_games(game_ids: Sequence[int], old_key: str, new: str) -> None:
+    for gid in game_ids:
+        game = db.session.get(GameRow, gid, populate_existing=True)
+        if game is None:
+            continue
+        old = {n for n in game.players if name_key(n) == old_key}
+        if not old:
+            continue
+        game.players = [_renamed(n, old, new) for n in game.players]
+        game.first_starter = _renamed(game.first_starter, old, new)
+        if game.away:  # who has left the table is named as in the seats
+            game.away = [_renamed(n, old, new) for n in game.away]
+        summary = getattr(game, "summary", None)
+        if isinstance(summary, Mapping):
+            game.summary = rename_summary(summary, old, new)
+        for column, value in name_columns(game.players).items():
+            setattr(game, column, value)
+        game.revision = (game.revision or 0) + 1
+        for rnd in db.session.execute(select(RoundRow).where(RoundRow.game_id == gid)
+                                      .execution_options(populate_existing=True)).scalars():
+            rnd.data = rename_round(rnd.data, old, new)
+            result = getattr(rnd, "result", None)
+            if isinstance(result, Mapping):
+                rnd.result = rename_result(result, old, new)
+        db.session.flush()
+        refresh_game(gid)
+
+
+def rename(player_id: int, new_name: Any) -> Player:
+    """Rename a player; every game of his follows (its record now says the new
+    name, its revision is raised so every open page refreshes).
+
+    :raises RosterError: ``unknown_player``; ``bad_value`` (empty, too long);
+        ``duplicate_player`` when another player has that name (merge them
+        instead).
+    """
+    row = db.session.get(PlayerRow, player_id) if 0 < player_id <= ID_MAX else None
+    if row is None:
+        raise RosterError("player", "unknown_player", gettext("There is no such player."))
+    cleaned = _check_name(new_name)
+    key = name_key(cleaned)
+    other = db.session.execute(select(PlayerRow.id).where(PlayerRow.key == key)).scalar()
+    if other is not None and other != player_id:
+        raise RosterError("name", "duplicate_player",
+                          gettext("%(name)s is already on the roster: merge the two instead.", name=cleaned))
+    old_key = row.key
+    games = _games_with_key(old_key, row.name)
+    row.name, row.key = cleaned, key
+    db.session.flush()
+    _bump(player_id)
+    _rewrite_games(games, old_key, cleaned)
+    db.session.commit()
+    return get(player_id)
+
+
+def merge(source_id: int, target_id: int) -> Player:
+    """Merge ``source`` into ``target`` (the same person entered twice): every
+    game of ``source`` now says ``target``'s name; ``source`` leaves the roster;
+    his club nights count for ``target``.
+
+    :raises RosterError: ``unknown_player``; ``bad_value`` when both are the
+        same entry; ``duplicate_player`` when the two sat at one game.
+    """
+    if source_id == target_id:
+        raise RosterError("target", "bad_value", gettext("Choose another player to merge with."))
+    source = db.session.get(PlayerRow, source_id) if 0 < source_id <= ID_MAX else None
+    target = db.session.get(PlayerRow, target_id) if 0 < target_id <= ID_MAX else None
+    if source is None or target is None:
+        raise RosterError("target", "unknown_player", gettext("There is no such player."))
+    shared = sorted(set(_game_ids_of(source_id)) & set(_game_ids_of(target_id)))
+    if shared:
+        raise RosterError(
+            "target", "duplicate_player",
+            gettext("%(a)s and %(b)s played in the same game (game %(game)s): they are two people.",
+                    a=source.name, b=target.name, game=shared[0]),
+        )
+    games = _games_with_key(source.key, source.name)
+    tell_players_merged(source_id, target_id)
+    db.session.execute(delete(PlayerGameRow).where(PlayerGameRow.player_id == source_id))
+    db.session.execute(delete(PlayerTallyRow).where(PlayerTallyRow.player_id == source_id))
+    old_key = source.key
+    # The source's name may be a spelling of the target's key only after the
+    # rewrite, so the row goes first.
+    db.session.delete(source)
+    db.session.flush()
+    _rewrite_games(games, old_key, target.name)
+    _bump(target_id)
+    db.session.commit()
+    return get(target_id)
+
+
+# ---------------------------------------------------------------- backups
+
+
+def dump_players() -> list[dict[str, Any]]:
+    """The roster for a backup: ``[{"id", "name", "last_played", "archived"}]`` by
+    name (the id, so that a restore keeps the ids the API showed)."""
+    rows = db.session.execute(
+        select(PlayerRow.id, PlayerRow.name, PlayerRow.last_played, PlayerRow.archived)
+        .order_by(PlayerRow.name))
+    return [{"id": i, "name": n, "last_played": (w.isoformat() if w else None), "archived": bool(a)}
+            for i, n, w, a in rows]
+
+
+def restore_players(entries: Iterable[Mapping[str, Any]]) -> int:
+    """Put a backup's roster back (inside the restore's transaction). Names
+    that are one player (an older backup may hold "Ana" and "ana") become one.
+
+    :return: the number of players added.
+    """
+    from datetime import datetime
+
+    entries = list(entries)
+    given = [p.get("id") for p in entries]
+    keep_ids = all(isinstance(i, int) and not isinstance(i, bool) and 0 < i <= ID_MAX for i in given) \
+        and len(set(given)) == len(given)
+    seen: set[str] = set()
+    for p in entries:
+        key = name_key(p["name"])
+        if key in seen:
+            continue
+        seen.add(key)
+        when = p.get("last_played")
+        row = PlayerRow(name=clean_name(p["name"]), key=key, archived=bool(p.get("archived", False)))
+        if keep_ids:
+            row.id = p["id"]  # the id the API showed (older backups have none)
+        if when:
+            row.last_played = datetime.fromisoformat(when)
+        db.session.add(row)
+    db.session.flush()
+    return len(seen)
+
+
+def known_names(limit: int = 200) -> list[str]:
+    """Names offered when a game is set up: the roster's, archived left out,
+    most recently played first."""
+    q = (select(PlayerRow.name).where(PlayerRow.archived.is_(False))
+         .order_by(PlayerRow.last_played.desc(), PlayerRow.name).limit(limit))
+    return list(db.session.execute(q).scalars())
+
+
+__all__ = [
+    "Player", "RosterError", "add", "archive", "dump_players", "find", "get", "known_names", "merge",
+    "players", "rebuild_all", "refresh_game", "refresh_games", "remember", "rename", "restore_players",
+]

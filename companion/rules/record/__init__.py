@@ -1,0 +1,1 @@
+"""The game record: its checked values and the readers that build them from JSON (pure)."""

@@ -1,0 +1,1 @@
+"""Players' records from stored results: a player's record, head to head, the leaderboard (pure, standard library only)."""

@@ -1,0 +1,93 @@
+"""Score sheets kept once laid out: a PDF per (game, revision, paper, language,
+blank or filled) in ``instance/sheets/<game>/``, served again without layout.
+
+Every change of a game raises its revision, so a kept sheet is never out of
+date; writing a sheet for a new revision removes the game's older ones, and
+emptying the trash removes a deleted game's folder.
+"""
+
+from __future__ import annotations
+
+import shutil
+from dataclasses import dataclass
+from pathlib import Path
+
+from flask import current_app
+
+from companion.rules import read_game
+from companion.store.files import write_atomic
+
+
+@dataclass(frozen=True)
+class SheetKey:
+    """What a score sheet depends on.
+
+    :ivar game_id: the game.
+    :ivar revision: the game's revision (raised by every change).
+    :ivar paper: ``a4``, ``letter``, ``a5`` or ``half-letter``.
+    :ivar language: the sheet's language code.
+    :ivar blank: an empty sheet to play on paper.
+    """
+
+    game_id: int
+    revision: int
+    paper: str
+    language: str
+    blank: bool
+
+    @property
+    def etag(self) -> str:
+        """The HTTP validator of the sheet's bytes."""
+        return f"sheet-{self.game_id}-r{self.revision}-{self.paper}-{self.language}-{int(self.blank)}"
+
+    @property
+    def filename(self) -> str:
+        """The kept file's name within the game's folder."""
+        return f"r{self.revision}-{self.paper}-{self.language}-{int(self.blank)}.pdf"
+
+
+def folder(game_id: int) -> Path:
+    """Where a game's sheets are kept."""
+    return Path(current_app.instance_path) / "sheets" / str(int(game_id))
+
+
+def sheet_pdf(key: SheetKey) -> bytes:
+    """The score sheet for ``key``: the kept file, or laid out now and kept.
+
+    :raises companion.services.NotFound: no such game.
+    """
+    from companion.games.services import get_game
+    from companion.sheets.pdf import score_sheet_pdf
+
+    path = folder(key.game_id) / key.filename
+    try:
+        return path.read_bytes()
+    except FileNotFoundError:
+        pass
+    view = get_game(key.game_id)
+    game = read_game(view.record(), confirm=True)
+    pdf = score_sheet_pdf(game, played_on=view.created_at.date(), paper=key.paper,
+                          blank=key.blank, language=key.language)
+    if view.revision == key.revision:
+        _keep(path, pdf, f"r{key.revision}-")
+    return pdf
+
+
+def _keep(path: Path, data: bytes, current_prefix: str) -> None:
+    """Write ``data`` to ``path`` atomically and drop the game's sheets of other revisions."""
+    write_atomic(path, data)
+    for old in path.parent.glob("r*.pdf"):
+        if not old.name.startswith(current_prefix):
+            old.unlink(missing_ok=True)
+
+
+def forget(game_ids) -> None:
+    """Remove the kept sheets of games deleted for good."""
+    for gid in game_ids:
+        shutil.rmtree(folder(gid), ignore_errors=True)
+
+
+def on_games_dropped(_sender: object, *, game_ids: tuple[int, ...]) -> None:
+    """Receiver of :data:`companion.games.signals.games_dropped`: their kept
+    sheets go (:func:`forget`)."""
+    forget(game_ids)

@@ -1,0 +1,1 @@
+"""The store every feature writes through: the database session, the one transaction helper, files written whole."""

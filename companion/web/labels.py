@@ -1,0 +1,133 @@
+"""The words players read for kinds, rules and rule choices: one place for the
+pages and the score sheet.
+
+Each label is an English message marked with ``N_`` and translated where it is
+shown (``translated()`` in pages, the sheet's own language in the PDF), so the
+catalogues hold each once. Rule keys and choice values themselves (``tie_break``,
+``most_rounds_out``) are developer words and are never shown instead of a label
+when one exists.
+"""
+
+from __future__ import annotations
+
+from companion.rules.errors import N_
+from companion.rules.kinds import (
+    AfterDouble,
+    BlockedLowest,
+    BlockedTie,
+    BoneyardToWinner,
+    EngineChoice,
+    EngineOrder,
+    FirstPlayer,
+    FirstTurn,
+    GameKind,
+    LateJoin,
+    OpenDoublesOrder,
+    TieBreak,
+    WinnerScores,
+)
+from companion.rules.profile import rule_applies
+
+KIND_NAMES: dict[str, str] = {
+    GameKind.MEXICAN_TRAIN: N_("Mexican Train"),
+    GameKind.DRAW: N_("Draw game"),
+    GameKind.BLOCK: N_("Block game"),
+    GameKind.PICTURE: N_("Picture dominoes"),
+}
+"""The name of each game kind on the pages."""
+
+RULE_LABELS: dict[str, str] = {
+    "double_blank_points": N_("Double-blank"),
+    "engine_order": N_("Engine order"),
+    "first_turn": N_("First turn"),
+    "after_double": N_("After a double"),
+    "open_doubles_order": N_("Open doubles"),
+    "target_score": N_("Target score"),
+    "min_round_score": N_("Round minimum"),
+    "draw_counts": N_("Deal table"),
+    "blank_half_points": N_("Blank halves"),
+    "start_engine": N_("First engine"),
+    "end_engine": N_("Last engine"),
+    "going_out_bonus": N_("Going out"),
+    "out_on_double_multiplier": N_("Out on a double"),
+    "marker_penalty": N_("Marker left"),
+    "tie_break": N_("Tie break"),
+    "late_join": N_("Late joiners"),
+    "winner_scores": N_("Round winner scores"),
+    "round_to": N_("Rounding"),
+    "blocked_lowest": N_("Blocked round, lowest hand"),
+    "blocked_tie": N_("Blocked round, tie"),
+    "boneyard_to_winner": N_("Boneyard to the winner"),
+    "boneyard_kept": N_("Tiles kept in the boneyard"),
+    "engine_choice": N_("Engine of each round"),
+    "target_wins": N_("Wins to finish"),
+}
+"""Short labels of the rule keys (any other key is shown by its name)."""
+
+POINT_RULES: frozenset[str] = frozenset(
+    {
+        "double_blank_points",
+        "target_score",
+        "min_round_score",
+        "blank_half_points",
+        "going_out_bonus",
+        "marker_penalty",
+    }
+)
+"""Rules whose value is a number of points."""
+
+VALUE_LABELS: dict[str, str] = {
+    EngineOrder.DESCENDING: N_("highest double first"),
+    EngineOrder.ASCENDING: N_("0-0 first"),
+    FirstTurn.ONE_TILE: N_("one tile"),
+    FirstTurn.BUILD_TRAIN: N_("build a whole train"),
+    AfterDouble.PLAY_AGAIN: N_("play again"),
+    AfterDouble.ONE_NON_DOUBLE: N_("one more non-double"),
+    OpenDoublesOrder.AS_PLAYED: N_("in the order laid"),
+    OpenDoublesOrder.REVERSE: N_("last laid first"),
+    TieBreak.NONE: N_("none: places are shared"),
+    TieBreak.MOST_ROUNDS_OUT: N_("most rounds gone out"),
+    LateJoin.ZERO: N_("start at 0"),
+    LateJoin.HIGHEST: N_("start at the table's least favourable total"),
+    LateJoin.AVERAGE: N_("start at the average"),
+    WinnerScores.OTHERS_TOTAL: N_("the others' pips"),
+    WinnerScores.DIFFERENCE: N_("the others' pips less their own"),
+    BlockedLowest.SCORES_PIPS: N_("scores its pips"),
+    BlockedLowest.SCORES_ZERO: N_("scores 0"),
+    BlockedTie.NOBODY: N_("nobody scores"),
+    BlockedTie.LIGHTEST_TILE: N_("the lightest single tile wins"),
+    BoneyardToWinner.NO: N_("no"),
+    BoneyardToWinner.YES: N_("yes"),
+    EngineChoice.SCHEDULE: N_("the next double in order"),
+    EngineChoice.HIGHEST_DOUBLE: N_("the highest double found in the hands"),
+}
+"""How choice values read (any other value shows as it is)."""
+
+DATES_REVERSED = N_("The From date is after the To date: put the earlier day in From.")
+"""Said under the From and To dates of a page's filters (the games list, a
+player's page) when From is the later day: no day lies between them."""
+
+
+def rule_kinds(key: str) -> str:
+    """The kinds rule ``key`` applies to, space-separated (``"draw block"``):
+    the new-game form shows a rule only for those (``data-kinds``)."""
+    return " ".join(kind for kind in GameKind if rule_applies(key, kind))
+
+
+def first_player_kinds(how: str) -> str:
+    """The kinds whose starter is found ``how`` (a :class:`FirstPlayer`),
+    space-separated: the new-game form shows the "starts" buttons, or the
+    line saying the tiles decide, only for those (``data-kinds``)."""
+    return " ".join(kind for kind in GameKind if kind.first_player == how)
+
+
+def template_globals() -> dict[str, object]:
+    """What every page template may use: the kinds, their names, the labels."""
+    return {
+        "GameKind": GameKind,
+        "kind_names": KIND_NAMES,
+        "value_labels": VALUE_LABELS,
+        "rule_kinds": rule_kinds,
+        "FirstPlayer": FirstPlayer,
+        "first_player_kinds": first_player_kinds,
+    }
