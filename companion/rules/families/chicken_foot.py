@@ -312,8 +312,10 @@ def deal(set_n: int, players: int, draw_counts: DrawTable | tuple[tuple[int, int
       players (nathan-long.com), the 42-shared count beyond.
     * a custom table: its count for this many players, else 42-shared.
 
-    Never so many that the set cannot deal them with the centre double out
-    (players × tiles + 1 ≤ the set's tiles).
+    The 42-shared count never exceeds what the set can deal with the centre
+    double out (players × tiles + 1 ≤ the set's tiles); the other tables give
+    their number as it is, and a table too large for the set is refused when
+    the game is read (``deal_exceeds_set``).
 
     :param set_n: N of the double-N set.
     :param players: how many players (≥ 1).
@@ -321,15 +323,13 @@ def deal(set_n: int, players: int, draw_counts: DrawTable | tuple[tuple[int, int
     """
     size = DominoSet(set_n).size
     if isinstance(draw_counts, tuple) and players in dict(draw_counts):
-        count = dict(draw_counts)[players]
-    elif draw_counts is DrawTable.SEVEN_EACH:
-        count = SEVEN
-    elif draw_counts is DrawTable.NO_DRAW and players in NO_DRAW_DEAL:
-        count = NO_DRAW_DEAL[players]
-    else:
-        shared = FORTY_TWO * (size - 1) / (DominoSet(9).size - 1)
-        count = int(shared / players + 0.5)
-    return max(1, min(count, (size - 1) // players))
+        return dict(draw_counts)[players]
+    if draw_counts is DrawTable.SEVEN_EACH:
+        return SEVEN
+    if draw_counts is DrawTable.NO_DRAW and players in NO_DRAW_DEAL:
+        return NO_DRAW_DEAL[players]
+    shared = FORTY_TWO * (size - 1) / (DominoSet(9).size - 1)
+    return max(1, min(int(shared / players + 0.5), (size - 1) // players))
 
 
 # ---------------------------------------------------------------- the table
