@@ -220,9 +220,9 @@ def parse_rules(data: Any, problems: Problems, path: str = "rules") -> ChickenFo
             if isinstance(value, str) and value in choice._value2member_map_:
                 values[key] = choice(value)
             else:
-                problems.error(where, "bad_value", tr(
-                    "This rule takes one of its listed choices (%(choices)s).",
-                    choices=", ".join(member.value for member in choice)))
+                # the choices stay out of the sentence: their names are not players' words
+                problems.error(where, "bad_value", tr("This rule takes one of its listed choices."),
+                               choices=[member.value for member in choice])
         elif key in _NUMBERS:
             least, most = _NUMBERS[key]
             if _is_int(value) and least <= value <= most:
@@ -258,8 +258,8 @@ def _parse_draw_counts(value: Any, path: str, problems: Problems) -> DrawTable |
             pairs.append((int(players), int(tiles)))
         return tuple(sorted(pairs))
     problems.error(path, "bad_value", tr(
-        "The deal is one of the listed tables (%(choices)s), or tiles for each number of players.",
-        choices=", ".join(member.value for member in DrawTable)))
+        "The deal is one of the listed tables, or a number of tiles for each number of players."),
+        choices=[member.value for member in DrawTable])
     return None
 
 
@@ -1084,8 +1084,9 @@ def read_game(record: Any, confirm: bool = False) -> ChickenFootGame:
         ``rounds``), as parsed JSON.
     :param confirm: accept warnings (none are given today).
     :return: the checked :class:`ChickenFootGame`.
-    :raises RecordError: with every problem found, paths such as
-        ``rounds[2].hands.Ben.pips``: the codes of :func:`read_table`; per
+    :raises RecordError: with every problem of the head and of the first
+        refused round (the next round's centre double follows from it), paths
+        such as ``rounds[2].hands.Ben.pips``: the codes of :func:`read_table`; per
         round ``bad_value``, ``engine_out_of_sequence``, ``engine_in_hand``,
         ``deal_exceeds_set``, ``missing_hand``, ``unknown_player``,
         ``pips_negative``, ``pips_mismatch``, ``pips_infeasible``,
@@ -1125,7 +1126,8 @@ def check_round(game: ChickenFootGame, data: Any, number: int, confirm: bool = F
     :param data: the round object.
     :param number: 1-based; ``len(game.rounds) + 1`` to add a round.
     :param confirm: accept warnings.
-    :return: the checked :class:`ChickenFootRound`.
+    :return: the checked :class:`ChickenFootRound`. After a replacement,
+        read the whole record again (:func:`read_game`) to store the game.
     :raises RecordError: as :func:`read_game` for one round; ``bad_value`` for
         a number that is neither a round of the game nor the next;
         ``game_finished`` after the 0-0 round; ``engine_out_of_sequence`` when

@@ -360,9 +360,9 @@ def parse_rules(data: Any, problems: Problems, path: str = "rules") -> Partnersh
             if isinstance(value, str) and value in choice._value2member_map_:
                 values[key] = choice(value)
             else:
-                problems.error(where, "bad_value", tr(
-                    "This rule takes one of its listed choices (%(choices)s).",
-                    choices=", ".join(member.value for member in choice)))
+                # the choices stay out of the sentence: their names are not players' words
+                problems.error(where, "bad_value", tr("This rule takes one of its listed choices."),
+                               choices=[member.value for member in choice])
         elif key in _NUMBERS:
             least, most = _NUMBERS[key]
             if _is_int(value) and least <= value <= most:
@@ -954,6 +954,7 @@ def _clean_name(name: str) -> str:
 def read_table(record: Any, problems: Problems) -> PartnershipTable | None:
     """Read a record's head: ``kind``, ``set``, ``players``, ``teams``, ``rules``.
 
+    ``teams`` may be left out: seats 1 and 3 then play against seats 2 and 4.
     Other fields of the record are left to the caller.
 
     :param record: the game record, as parsed JSON.
@@ -1229,6 +1230,9 @@ class _HandReader:
             return None
         if isinstance(value, list) and len(value) == 1:
             value = value[0]
+        elif isinstance(value, list):
+            self.error(".out", "bad_value", tr("Say the one player who went out."))
+            return None
         name = _read_player(value, f"{self.path}.out", self.table, self.problems)
         if name is None:
             self.ok = False
@@ -1623,8 +1627,10 @@ def read_game(record: Any, confirm: bool = False) -> PartnershipGame:
         ``rules``, ``rounds``), as parsed JSON.
     :param confirm: accept the warnings (partners side by side).
     :return: the checked :class:`PartnershipGame`.
-    :raises RecordError: with every problem found, paths such as
-        ``rounds[2].hands.Ben.pips``: the codes of :func:`read_table`, of each
+    :raises RecordError: with every problem of the head and of the first
+        refused hand (the hands after it depend on it: who leads, the hand
+        bonuses, the target), paths such as ``rounds[2].hands.Ben.pips``: the
+        codes of :func:`read_table`, of each
         hand (``bad_value``, ``missing_hand``, ``unknown_player``,
         ``pips_negative``, ``pips_mismatch``, ``pips_infeasible``,
         ``hands_infeasible``, ``tiles_not_in_set``, ``tile_repeated``,
@@ -1668,7 +1674,9 @@ def check_hand(game: PartnershipGame, data: Any, number: int, confirm: bool = Fa
     :param data: the round object.
     :param number: 1-based; ``len(game.hands) + 1`` to add a hand.
     :param confirm: accept warnings.
-    :return: the checked :class:`PartnershipHand`.
+    :return: the checked :class:`PartnershipHand`. After a replacement,
+        read the whole record again (:func:`read_game`): the hands after it
+        are checked against it there.
     :raises RecordError: as :func:`read_game` for one hand; ``bad_value`` for
         a number that is neither a hand of the game nor the next;
         ``game_finished`` when the game was won before this hand, or when the
