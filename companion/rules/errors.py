@@ -135,6 +135,10 @@ ERROR_CODES: frozenset[str] = frozenset(
         "not_found",
         "unauthorized",
         "too_many_attempts",
+        # partnership games (the rules brief of the domino families): teams of
+        # two, partners opposite; a bonus the rules in play do not allow here
+        "team_shape",
+        "bonus_not_allowed",
     }
 )
 
@@ -142,7 +146,9 @@ ERROR_CODES: frozenset[str] = frozenset(
 WARNING_CODES: frozenset[str] = frozenset(
     {"deal_off_table", "players_outside_range", "left_before_end",
      # the hands could not be checked together within the time budget
-     "unverified"}
+     "unverified",
+     # partnership games: partners seated side by side instead of opposite
+     "partners_side_by_side"}
 )
 
 

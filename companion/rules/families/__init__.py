@@ -1,0 +1,1 @@
+"""The domino families added after the founding games: one module per game kind."""
