@@ -135,6 +135,19 @@ ERROR_CODES: frozenset[str] = frozenset(
         "not_found",
         "unauthorized",
         "too_many_attempts",
+        # scoring during play and Texas 42 (issue 29; shared/rules-families.md section 0)
+        "count_not_scoring",
+        "count_impossible",
+        "points_mismatch",
+        "lead_count_mismatch",
+        "bonus_not_allowed",
+        "bid_out_of_order",
+        "bid_too_low",
+        "bid_not_higher",
+        "bid_raise_too_large",
+        "contract_not_allowed",
+        "trick_points_total",
+        "result_inconsistent",
     }
 )
 
