@@ -428,12 +428,10 @@ def _read_hand(game: Texas42Game, data: Any, path: str, problems: Problems) -> H
     highest = _highest(bids)
     contract: Contract | None = None
     if result is Result.RESHAKE:
-        if rules.forced_bid or (bids and highest is not None):
+        if rules.forced_bid or highest is not None or data.get("contract") is not None:
             problems.error(f"{path}.result", "result_inconsistent",
-                           tr("The tiles are reshaken only when everyone passed and nobody must bid."))
-        if data.get("contract") is not None:
-            problems.error(f"{path}.contract", "bad_value", tr("A reshaken hand has no contract."))
-        if problems.errors:
+                           tr("The tiles are reshaken only when everyone passed and nobody must bid; "
+                              "such a hand has no contract."))
             return None
     else:
         contract = _read_contract(game, data.get("contract"), highest, bool(bids), f"{path}.contract",
@@ -443,7 +441,7 @@ def _read_hand(game: Texas42Game, data: Any, path: str, problems: Problems) -> H
     if problems.errors:
         return None
     _check_points(points, tricks, f"{path}.points", problems)
-    if contract is not None:
+    if contract is not None and not problems.errors:
         _check_result(seating, contract, result, points, tricks, f"{path}.result", problems)
     if problems.errors:
         return None
