@@ -219,6 +219,15 @@ def test_ties_share_a_rank():
     assert [s.rank for s in game.standings()] == [1, 1]
 
 
+@pytest.mark.parametrize(("fmt", "won", "points"), [
+    ("solihull", {"Red": 5, "Blue": 4}, {"Red": 3, "Blue": 1}),
+    ("solihull", {"Red": 6, "Blue": 3}, {"Red": 3, "Blue": 0}),
+    ("leek", {"Red": 4, "Blue": 2}, {"Red": 6, "Blue": 2}),
+])
+def test_league_points_of_a_match(fmt, won, points):
+    assert f3.league_points(f3.MATCH_FORMATS[fmt], won) == points
+
+
 # ---------------------------------------------------------------- properties
 
 
