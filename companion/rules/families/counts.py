@@ -171,8 +171,9 @@ def read_seating(
         play in pairs) or ``"none"``.
     :return: the seating, or ``None`` when it cannot be read (problems added:
         ``bad_value``, ``duplicate_player``, ``unknown_player``; a team that is
-        not two partners sitting opposite is ``bad_value`` here — the pairs
-        issue's ``team_shape`` check is meant to run first when this is wired).
+        not two pairs of players at the table is ``bad_value`` here — the pairs
+        issue's ``team_shape`` check is meant to run first when this is wired;
+        partners side by side are accepted, see :func:`partners_opposite`).
     """
     raw = record.get("players")
     if not isinstance(raw, list) or not all(isinstance(n, str) and n.strip() for n in raw):
@@ -223,13 +224,17 @@ def read_seating(
     if len(set(named)) != 4:
         problems.error("teams", "bad_value", tr("Each player belongs to one team."))
         return None
-    for t in pairs:
-        if abs(players.index(t[0]) - players.index(t[1])) != 2:
-            problems.error("teams", "bad_value",
-                           tr("Partners sit opposite each other: %(a)s and %(b)s sit side by side.",
-                              a=t[0], b=t[1]), a=t[0], b=t[1])
-            return None
+    # Partners sitting side by side are a warning, not an error (brief section 0):
+    # the pairs issue's team check gives it; see :func:`partners_opposite`.
     return Seating(players, pairs, direction)
+
+
+def partners_opposite(seating: Seating) -> bool:
+    """True when each team's partners sit opposite (seats 1 and 3, 2 and 4),
+    or when there are no teams; a record where they do not is still read
+    (the warning belongs to the pairs issue's team check)."""
+    return seating.teams is None or all(
+        abs(seating.players.index(t[0]) - seating.players.index(t[1])) == 2 for t in seating.teams)
 
 
 def read_player(value: Any, path: str, seating: Seating, problems: Problems) -> str | None:

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from companion.rules.errors import RecordError
 from companion.rules.families import texas42 as t42
+from companion.rules.families.counts import partners_opposite
 
 
 def bid(player: str, value: Any) -> dict[str, Any]:
@@ -199,8 +200,13 @@ def test_teams_and_shaker_are_required():
     rec["first_shaker"] = "Zoe"
     assert refused(rec)[0] == ["unknown_player"]
     rec = record([])
-    rec["teams"] = [["Ana", "Ben"], ["Chen", "Dee"]]  # side by side
+    rec["teams"] = [["Ana", "Ben"], ["Ana", "Dee"]]
     assert refused(rec)[0] == ["bad_value"]
+    rec = record([])
+    rec["teams"] = [["Ana", "Ben"], ["Chen", "Dee"]]  # side by side: a warning elsewhere, not an error
+    game = t42.read_game(rec)
+    assert not partners_opposite(game.seating)
+    assert partners_opposite(t42.read_game(record([])).seating)
 
 
 def test_presets_and_defaults():
