@@ -139,6 +139,18 @@ ERROR_CODES: frozenset[str] = frozenset(
         # two, partners opposite; a bonus the rules in play do not allow here
         "team_shape",
         "bonus_not_allowed",
+        # scoring during play and Texas 42 (issue 29; shared/rules-families.md section 0)
+        "count_not_scoring",
+        "count_impossible",
+        "points_mismatch",
+        "lead_count_mismatch",
+        "bid_out_of_order",
+        "bid_too_low",
+        "bid_not_higher",
+        "bid_raise_too_large",
+        "contract_not_allowed",
+        "trick_points_total",
+        "result_inconsistent",
     }
 )
 
