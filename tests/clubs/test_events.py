@@ -280,7 +280,6 @@ def test_events_and_the_roster_come_back_from_a_backup(app, api):
 
     from companion.backup import archive as backup
     from companion.store.db import db
-
     from tests.conftest import _reset_database
 
     ev = _event(api)

@@ -227,7 +227,6 @@ def test_upgrade_derives_the_results_of_every_stored_game(app, api, full_game):
     from companion.games.models import GameRow
     from companion.rules.state import SCORING_VERSION
     from companion.store.db import db
-
     from tests.helpers import fresh_game_json, stored_game_json
 
     _at_revision(app, BEFORE_STORED_RESULTS)
