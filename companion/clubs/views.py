@@ -112,7 +112,7 @@ def _form_data(form: Any) -> dict[str, Any]:
 @bp.get("/events")
 def index():
     """The club nights, newest first, and the form for a new one."""
-    return render_template("events/index.html", events=club.events(), counts=club.games_played_counts(),
+    return render_template("clubs/index.html", events=club.events(), counts=club.games_played_counts(),
                            values={"held_on": date.today().isoformat()}, errors={}, **_names_context())
 
 
@@ -123,13 +123,13 @@ def create():
         ev = club.create(_form_data(request.form))
     except club.EventError as exc:
         errors = {p.path.split("[")[0].split(".")[0]: p.message for p in exc.problems}
-        return render_template("events/index.html", events=club.events(), counts=club.games_played_counts(),
+        return render_template("clubs/index.html", events=club.events(), counts=club.games_played_counts(),
                                values=request.form, errors=errors, **_names_context()), 422
     return redirect(url_for("events.detail", event_id=ev.id))
 
 
 def _detail(ev: club.Event, errors: dict[str, str] | None = None, status: int = 200, typed: str = ""):
-    return render_template("events/detail.html", ev=ev, standings=club.standings(ev.id, ev),
+    return render_template("clubs/detail.html", ev=ev, standings=club.standings(ev.id, ev),
                            known=people.regulars(), errors=errors or {}, typed=typed, **_names_context()), status
 
 
@@ -206,7 +206,7 @@ def standings(event_id: int):
         abort(404)
     def render() -> str:
         ev = club.get(event_id)
-        return render_template("events/standings.html", ev=ev, standings=club.standings(event_id, ev),
+        return render_template("clubs/standings.html", ev=ev, standings=club.standings(event_id, ev),
                                **_names_context())
 
     return pagecache.page(versions, render)
@@ -216,7 +216,7 @@ def standings(event_id: int):
 def screen(event_id: int):
     """The big screen: every table's game and the standings, following live."""
     ev = _event_or_404(event_id)
-    return render_template("events/screen.html", ev=ev, standings=club.standings(event_id, ev),
+    return render_template("clubs/screen.html", ev=ev, standings=club.standings(event_id, ev),
                            **_names_context())
 
 
@@ -237,7 +237,7 @@ def cards_pdf(event_id: int):
     from companion.rules.profile import parse_rules
 
     rules = rules_in_play(parse_rules(dict(ev.rules), Problems()))
-    return _pdf("pdf/event_cards.html", f"event-{event_id}-tables.pdf", ev=ev, cards=club_tables.table_cards(ev),
+    return _pdf("sheets/event_cards.html", f"event-{event_id}-tables.pdf", ev=ev, cards=club_tables.table_cards(ev),
                 rules=rules, **_names_context())
 
 
@@ -245,7 +245,7 @@ def cards_pdf(event_id: int):
 def standings_pdf(event_id: int):
     """The standings on paper."""
     ev = _event_or_404(event_id)
-    return _pdf("pdf/event_standings.html", f"event-{event_id}-standings.pdf", ev=ev,
+    return _pdf("sheets/event_standings.html", f"event-{event_id}-standings.pdf", ev=ev,
                 standings=club.standings(event_id, ev), **_names_context())
 
 

@@ -88,7 +88,7 @@ def page():
         plan, problems = _plan(body)
     return (
         render_template(
-            "planner.html",
+            "help/planner.html",
             values=values,
             plan=plan,
             problems=problems,

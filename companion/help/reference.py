@@ -17,5 +17,5 @@ def rules():
     """Mexican Train and the classic games, in our words, with the choices this app makes."""
     seats = list(range(MIN_PLAYERS, MAX_PLAYERS + 1))
     deal_table = {n: [rule_deal(n, p) for p in seats] for n in SET_SIZES}
-    return render_template("rules.html", options=OPTIONS, value_labels=VALUE_LABELS,
+    return render_template("help/rules.html", options=OPTIONS, value_labels=VALUE_LABELS,
                            rule_labels=RULE_LABELS, deal_seats=seats, deal_table=deal_table)

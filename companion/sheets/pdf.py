@@ -43,7 +43,7 @@ ROOT = Path(__file__).resolve().parents[2]
 """The repository root: ``templates/`` and ``static/`` live here."""
 TEMPLATES = ROOT / "templates"
 STATIC = ROOT / "static"
-TEMPLATE = "pdf/sheet.html"
+TEMPLATE = "sheets/sheet.html"
 
 
 class ResourceRefused(ValueError):

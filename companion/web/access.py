@@ -118,7 +118,7 @@ def _too_many(exc):
     seconds = security.retry_after()
     if request.endpoint == "auth.login":
         nxt = security.local_target(request.values.get("next")) or url_for("games.index")
-        return (render_template("login.html", error="limited", next=nxt), 429,
+        return (render_template("web/login.html", error="limited", next=nxt), 429,
                 {"Retry-After": str(seconds)})
     message = gettext(
         "Too many wrong tokens from this address; try again in %(seconds)s s.", seconds=seconds
@@ -196,13 +196,13 @@ def login():
         typed = request.form.get("token", "").strip()
         if not typed:
             # Nothing typed: say so (not a wrong token, so not counted against the limit).
-            return render_template("login.html", error="empty", next=nxt), 422
+            return render_template("web/login.html", error="empty", next=nxt), 422
         if token_ok(typed):
             devices.open_session(typed)
             return redirect(nxt)
         security.sign_in_failed()
         error = True
-    return render_template("login.html", error=error, next=nxt), (401 if error else 200)
+    return render_template("web/login.html", error=error, next=nxt), (401 if error else 200)
 
 
 @bp.route("/logout", methods=["POST"])

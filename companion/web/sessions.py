@@ -188,7 +188,7 @@ def index():
     rows = db.session.execute(
         db.select(DeviceSession).order_by(DeviceSession.last_seen.desc(), DeviceSession.id.desc())
     ).scalars().all()
-    return render_template("devices.html", devices=rows, me=me.id if me is not None else None)
+    return render_template("web/devices.html", devices=rows, me=me.id if me is not None else None)
 
 
 @bp.post("/devices/<int:device_id>/sign-out")

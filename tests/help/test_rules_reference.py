@@ -20,7 +20,7 @@ from companion.web.labels import RULE_LABELS, VALUE_LABELS
 
 ROOT = Path(__file__).resolve().parents[2]
 TEMPLATES = ROOT / "templates"
-PARTIAL = "rules_content.html"
+PARTIAL = "help/rules_content.html"
 
 SEEDS = (
     "the Belarusian rule page",

@@ -56,7 +56,7 @@ def test_a_finished_games_page_is_rendered_once_and_again_after_a_change(app, ap
     gid = _finished_game(api, full_game)
     with renders(app) as names:
         first = client.get(f"/games/{gid}")
-    assert first.status_code == 200 and "game.html" in names
+    assert first.status_code == 200 and "games/game.html" in names
     with renders(app) as names:
         again = client.get(f"/games/{gid}")
     assert again.status_code == 200 and names == []
@@ -67,7 +67,7 @@ def test_a_finished_games_page_is_rendered_once_and_again_after_a_change(app, ap
     assert r.status_code == 302
     with renders(app) as names:
         after = client.get(f"/games/{gid}")
-    assert after.status_code == 200 and "game.html" in names
+    assert after.status_code == 200 and "games/game.html" in names
     assert _without_tokens(after) != _without_tokens(first)
 
 
@@ -91,7 +91,7 @@ def test_a_game_in_play_shows_the_phones_each_time(app, api, client, full_game):
     for _ in range(2):
         with renders(app) as names:
             assert client.get(f"/games/{gid}").status_code == 200
-        assert "game.html" in names
+        assert "games/game.html" in names
 
 
 def test_a_corrected_round_shows_on_the_kept_page_at_once(app, api, client, full_game):
@@ -111,7 +111,7 @@ def test_the_games_list_is_rendered_again_only_when_its_games_change(app, api, c
     _finished_game(api, full_game)
     with renders(app) as names:
         first = client.get("/")
-    assert "index.html" in names
+    assert "games/index.html" in names
     with renders(app) as names:
         again = client.get("/")
     assert names == [] and _without_tokens(again) == _without_tokens(first)
@@ -120,4 +120,4 @@ def test_the_games_list_is_rendered_again_only_when_its_games_change(app, api, c
                                  "first_starter": "Zoë", "rounds": []})
     with renders(app) as names:
         after = client.get("/").get_data(as_text=True)
-    assert "index.html" in names and "Zoë" in after and "Zoë" not in first.get_data(as_text=True)
+    assert "games/index.html" in names and "Zoë" in after and "Zoë" not in first.get_data(as_text=True)

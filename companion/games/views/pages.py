@@ -141,8 +141,8 @@ def index():
     """
     stamp = services.history_stamp()
     if stamp is None:
-        return render_template("index.html", **_index_context())
-    return pagecache.page(("index", stamp), lambda: render_template("index.html", **_index_context()),
+        return render_template("games/index.html", **_index_context())
+    return pagecache.page(("index", stamp), lambda: render_template("games/index.html", **_index_context()),
                           forms=True)
 
 
@@ -160,7 +160,7 @@ def create():
     context = _index_context(
         request.form, errors_for_players(errors_by_field(problems)), [] if problems else warnings
     )
-    return render_template("index.html", **context), 422
+    return render_template("games/index.html", **context), 422
 
 
 def render_game_with(game_id: int, seats_form: dict, status: int = 422):
@@ -185,7 +185,7 @@ def _render_game(game: services.GameView, values=None, errors=None, warnings=Non
         values, draft_restore = _new_round_values(game, edit)
     return (
         render_template(
-            "game.html",
+            "games/game.html",
             game=game,
             derived=game.as_json(),
             plan=game.next_round(),
@@ -438,7 +438,7 @@ def table(game_id: int):
 
     game = _game_or_404(game_id)
     return render_template(
-        "table.html",
+        "games/table.html",
         game=game,
         derived=game.as_json(),
         plan=game.next_round(),
