@@ -70,6 +70,7 @@ def _face_masks(small: np.ndarray) -> list[np.ndarray]:
     thr_d = min(0.8, typical * 0.7)
     dark = ((ratio < thr_d) & (chroma < 14) & (lum < 90)).astype(np.uint8) * 255
     masks = [bright, dark]
+    masks += _contrast_masks(lum.astype(np.uint8), chroma)
     # A pale cloth (grey checks, a light stripe) passes as bright too: the
     # brightest of the bright, split off by Otsu's threshold, is tried as well.
     values = lum[bright > 0]
@@ -80,6 +81,36 @@ def _face_masks(small: np.ndarray) -> list[np.ndarray]:
         kept = int(np.count_nonzero(brightest))
         if 0.2 * values.size < kept < 0.85 * values.size:
             masks.append(brightest)
+    return masks
+
+
+def _contrast_masks(lum: np.ndarray, chroma: np.ndarray) -> list[np.ndarray]:
+    """Masks of faces that stand out from the surface whatever their colour
+    (ivory, white, pink, pale blue): pixels well above the surface's lightness
+    around them (the median over a square of a tenth and of a third of the
+    picture, so that a few small tiles and a large block of tiles are both
+    seen), and the light side of Otsu's split of the whole picture (tiles
+    filling much of it on a dark cloth).
+
+    :param lum: lightness, ``uint8`` (height, width).
+    :param chroma: colourfulness, ``float32`` (height, width).
+    :return: ``uint8`` masks (0 or 255) of the same size.
+    """
+    h, w = lum.shape
+    q = cv2.resize(lum, (max(8, w // 4), max(8, h // 4)), interpolation=cv2.INTER_AREA)
+    masks = []
+    for part in (10, 3):
+        k = max(3, (max(q.shape) // part) | 1)
+        surface = q
+        # the median over a large square, as two passes of a smaller one
+        # (OpenCV's median of uint8 pictures is fast for any size)
+        surface = cv2.medianBlur(surface, min(k, 255))
+        surface = cv2.resize(surface, (w, h), interpolation=cv2.INTER_LINEAR)
+        lifted = cv2.subtract(lum, surface)
+        masks.append(((lifted > 28) & (lum > 70)).astype(np.uint8) * 255)
+    cut, otsu = cv2.threshold(lum, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
+    if 0.02 * lum.size < np.count_nonzero(otsu) < 0.6 * lum.size:
+        masks.append(otsu)
     return masks
 
 
@@ -100,7 +131,7 @@ def _shapes(small: np.ndarray) -> list[_Shape]:
     """The outer shapes of every face mask that are large enough to be a tile."""
     h, w = small.shape[:2]
     shapes: list[_Shape] = []
-    min_area = (w * h) * 0.0015
+    min_area = max(120.0, (w * h) * 0.0003)
     for mask in _face_masks(small):
         mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
         contours, tree = cv2.findContours(mask, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
