@@ -172,7 +172,7 @@ def _read_face(image: np.ndarray, box: np.ndarray, max_suit: int | None) -> Tile
     else:
         ys, xs = np.nonzero(bar)
         line = tuple(float(v) for v in np.polyfit(ys, xs, 1)) if len(set(ys.tolist())) > 2 else (0.0, float(S))
-        if abs(line[0]) > 0.25:
+        if abs(line[0]) > 0.75:
             line = (0.0, float(np.mean(xs)))
         grow = cv2.dilate(bar.astype(np.uint8), np.ones((5, 5), np.uint8))
         mask[grow > 0] = 0
@@ -187,7 +187,7 @@ def _read_face(image: np.ndarray, box: np.ndarray, max_suit: int | None) -> Tile
     one = _one_pip(comps)
     for side in (left_of_bar, ~left_of_bar):
         mine = [c for c in comps if side[int(round(c[3][1])), int(round(c[3][0]))]]
-        count, unclear = _count_pips(mine, one, inv, scale_px, spots)
+        count, unclear = _count_pips(mine, _one_pip(mine) or one, inv, scale_px, spots)
         if unclear:
             problems.append("pips_unclear")
         halves.append(count)
@@ -234,8 +234,9 @@ def _face_colour(lab: np.ndarray) -> np.ndarray:
 
 def _bar(dist: np.ndarray, level: float, rim: int) -> np.ndarray | None:
     """The centre bar's pixels (a boolean mask), or ``None`` when there is
-    none: a thin line across the face (at least four times as long as wide,
-    as long as a third of the face's width), the nearest to the middle. The
+    none: a thin line across the face (at least 3.5 times as long as wide,
+    as long as a third of the face's width, slanted by at most 35° when the
+    face's corners were found at a slant), the nearest to the middle. The
     bar is often lighter than the pips: looked for with a lower level."""
     S = HALF_PX
     low = (dist > 0.7 * level).astype(np.uint8)
@@ -246,11 +247,14 @@ def _bar(dist: np.ndarray, level: float, rim: int) -> np.ndarray | None:
     best = 0.0
     for i in range(1, n):
         x, y, cw, ch, area = stats[i]
-        if ch < 0.35 * S or not 0.7 * S < cents[i][0] < 1.3 * S:
+        if ch < 0.3 * S or not 0.65 * S < cents[i][0] < 1.35 * S or area < 0.01 * S * S:
             continue
-        if cw > 0.3 * S or area / ch > 0.16 * S:
+        pts = np.column_stack(np.nonzero(labels[y:y + ch, x:x + cw] == i)).astype(np.float32)
+        (_, _), (a, b), angle = cv2.minAreaRect(pts[:, ::-1])
+        length, width = max(a, b), max(1.0, min(a, b))
+        if length < 0.35 * S or width > 0.16 * S or length / width < 3.5:
             continue
-        if ch / max(1.0, area / ch) < 3.5:
+        if ch < 0.8 * length:  # more across than along: slanted beyond 35°
             continue
         closeness = -abs(cents[i][0] - S)
         if bar is None or closeness > best:
@@ -278,8 +282,9 @@ def _components(mask: np.ndarray) -> list[tuple[int, float, float, tuple[float, 
 
 
 def _one_pip(comps: list) -> float | None:
-    """The area of one pip: the median of the round spots of the whole face
-    (both halves: a half of one pip then reads as well as a half of twelve)."""
+    """The area of one pip: the median of the round spots given (a half's
+    own first: pips of a half of twelve are smaller than those of a half of
+    three; the whole face's when a half has no round spot), or ``None``."""
     round_areas = [c[0] for c in comps if c[1] < 1.35 and c[2] > 0.6]
     return float(np.median(round_areas)) if round_areas else None
 
@@ -301,8 +306,9 @@ def _count_pips(comps: list, one: float | None, inv: np.ndarray, scale_px: float
         if one is not None and area < 0.35 * one:
             unclear = True  # a speck, a flaw or a faint pip: not counted
             continue
-        if one is None or (elong < 1.35 and fill > 0.6 and area < 1.5 * one):
-            k = 1
+        if one is None or (elong < 1.35 and fill > 0.6 and area < 1.5 * one) or (
+                fill > 0.6 and 0.45 * one <= area < 1.4 * one):
+            k = 1  # a pip (one clipped by the bar is narrower)
             if one is None and (elong >= 1.35 or fill <= 0.6):
                 unclear = True
         else:
@@ -321,21 +327,61 @@ def _count_pips(comps: list, one: float | None, inv: np.ndarray, scale_px: float
 
 
 def _distinct(tiles: list[TileReading]) -> list[TileReading]:
-    """One reading per tile: a face found in two masks is kept once, the
-    reading with fewer problems."""
-    def centre(t: TileReading) -> np.ndarray:
-        return np.mean(np.array(t.corners), axis=0)
+    """One reading per tile: of readings that overlap (the centre of one
+    inside the other, as a face found in two masks, or a half of a face
+    found alone), the one with fewer problems is kept, then the larger."""
+    def area(t: TileReading) -> float:
+        return float(cv2.contourArea(np.array(t.corners, np.float32)))
 
-    def short(t: TileReading) -> float:
-        c = np.array(t.corners)
-        return float(min(np.linalg.norm(c[1] - c[0]), np.linalg.norm(c[2] - c[1])))
+    def inside(point: np.ndarray, t: TileReading) -> bool:
+        box = np.array(t.corners, np.float32).reshape(-1, 1, 2)
+        return cv2.pointPolygonTest(box, (float(point[0]), float(point[1])), False) >= 0
 
     kept: list[TileReading] = []
-    for t in sorted(tiles, key=lambda t: len(t.problems)):
-        if all(np.linalg.norm(centre(t) - centre(k)) > 0.4 * min(short(t), short(k)) for k in kept):
+    for t in sorted(tiles, key=lambda t: (len(t.problems), -area(t))):
+        c = np.mean(np.array(t.corners), axis=0)
+        if all(not inside(c, k) and not inside(np.mean(np.array(k.corners), axis=0), t) for k in kept):
             kept.append(t)
     order = {id(t): i for i, t in enumerate(tiles)}
     return sorted(kept, key=lambda t: order[id(t)])
+
+
+def _inside(point: np.ndarray, t: TileReading) -> bool:
+    """Whether ``point`` (x, y in pixels) lies on tile ``t``."""
+    box = np.array(t.corners, np.float32).reshape(-1, 1, 2)
+    return cv2.pointPolygonTest(box, (float(point[0]), float(point[1])), False) >= 0
+
+
+def _unexplained(barless: list[TileReading], tiles: list[TileReading]) -> bool:
+    """True when a shape with pips but no bar lies apart from every tile read
+    and is as large as one: a tile whose bar was not seen (said, never
+    guessed). A half of a tile read whole, or a speck, is no doubt."""
+    def area(t: TileReading) -> float:
+        return float(cv2.contourArea(np.array(t.corners, np.float32)))
+
+    big = max((area(t) for t in tiles), default=0.0)
+    for b in barless:
+        if area(b) < big / 3:
+            continue
+        points = [np.mean(np.array(b.corners), axis=0), *np.array(b.corners)]
+        if not any(_inside(p, t) or _inside(np.mean(np.array(t.corners), axis=0), b)
+                   for t in tiles for p in points):
+            return True
+    return False
+
+
+def _small_dropped(tiles: list[TileReading]) -> list[TileReading]:
+    """The tiles of one set are all of a size (a photo at a slant makes the
+    far ones smaller, by half at most): a 'tile' under a third of the size
+    of the largest clean one is a speck of the cloth, not a tile."""
+    def area(t: TileReading) -> float:
+        return float(cv2.contourArea(np.array(t.corners, np.float32)))
+
+    clean = [area(t) for t in tiles if not t.problems] or [area(t) for t in tiles]
+    if not clean:
+        return tiles
+    big = max(clean)
+    return [t for t in tiles if area(t) >= big / 3]
 
 
 def read_hand(image: np.ndarray, max_suit: int | None = None) -> Reading:
@@ -358,6 +404,7 @@ def read_hand(image: np.ndarray, max_suit: int | None = None) -> Reading:
     f = small.shape[1] / w
     faces, problems = find_faces(small)
     tiles: list[TileReading] = []
+    barless: list[TileReading] = []
     read = [(face, _read_face(image, face.box / f, max_suit)) for face in faces]
     # a square of two tiles: keep the way of cutting it whose halves show bars
     doubt: dict[tuple[int, int], int] = {}
@@ -370,18 +417,21 @@ def read_hand(image: np.ndarray, max_suit: int | None = None) -> Reading:
             continue
         if face.group >= 0 and face.option == 1 and doubt[(face.group, 1)] == doubt[(face.group, 0)]:
             continue
-        if "no_bar" in tile.problems and tile.pips == 0:
-            # no bar and no pip: not a tile face up (a face-down tile, a pale
-            # patch of the cloth); said, never counted
-            if face.touching == 1:
-                problems.append("odd_shape")
+        if "no_bar" in tile.problems:
+            # no bar: not a tile face up (a face-down tile, a pale patch of
+            # the cloth, a sheet of paper); never counted, and said when it
+            # showed pips (a tile whose bar was not seen)
+            if tile.pips > 0 and not face.at_edge:
+                barless.append(tile)
             continue
         if face.touching > 1:
             tile.problems.append("touching")
         if face.at_edge:
             tile.problems.append("at_edge")
         tiles.append(tile)
-    tiles = _distinct(tiles)
+    tiles = _small_dropped(_distinct(tiles))
+    if _unexplained(barless, tiles):
+        problems.append("odd_shape")
     if not tiles:
         problems.append("no_tiles")
     return Reading(tiles, sorted(set(problems), key=problems.index), w, h)
