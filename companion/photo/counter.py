@@ -302,7 +302,16 @@ def _count_pips(comps: list, one: float | None, inv: np.ndarray, scale_px: float
     """
     count = 0
     unclear = False
+    S = HALF_PX
     for area, elong, fill, (cx, cy) in comps:
+        margin = min(cx, 2 * S - cx, cy, S - cy) / S
+        neat = elong < 1.8 and fill > 0.5
+        if margin < 0.07 or (margin < 0.13 and not neat):
+            # no maker sets a pip so near the face's edge, and only a neat
+            # round one near it: a shadow, a corner of the cloth, or the
+            # face's corners found badly
+            unclear = True
+            continue
         if one is not None and area < 0.35 * one:
             unclear = True  # a speck, a flaw or a faint pip: not counted
             continue
