@@ -149,26 +149,31 @@ def _canonical(image: np.ndarray, box: np.ndarray) -> tuple[np.ndarray, np.ndarr
 
 
 def _read_face(image: np.ndarray, box: np.ndarray, max_suit: int | None) -> TileReading:
-    """Read one face: find its bar and count the pips of each half."""
+    """Read one face: find its bar and count the pips of each half.
+
+    :param image: the picture, BGR ``uint8``.
+    :param box: the face's corners in pixels of ``image``, a 4 × 2 array,
+        ``box[0]→box[1]`` along the long side.
+    :param max_suit: the set's largest suit, or ``None``.
+    :return: the tile read, with a problem code for each doubt.
+    """
     patch, m = _canonical(image, box)
-    dist, hi = _difference(patch)
+    dist, level = _difference(patch)
     S = HALF_PX
-    mask = (dist > max(28.0, 0.45 * hi)).astype(np.uint8)
     problems: list[str] = []
-    # The centre bar: a line across the face, near the middle (slanted a
-    # little when the face's corners were not found exactly).
-    rim = max(2, int(0.028 * S))
-    mask[:rim, :] = 0
-    mask[-rim:, :] = 0
-    mask[:, :rim] = 0
-    mask[:, -rim:] = 0
-    bar = _bar(dist, hi, rim)
+    rim = max(2, int(0.05 * S))
+    inside = np.zeros(dist.shape, np.uint8)
+    inside[rim:-rim, rim:-rim] = 1
+    mask = ((dist > level) & (inside > 0)).astype(np.uint8)
+    bar = _bar(dist, level, rim)
     if bar is None:
         problems.append("no_bar")
         line = (0.0, float(S))
     else:
         ys, xs = np.nonzero(bar)
         line = tuple(float(v) for v in np.polyfit(ys, xs, 1)) if len(set(ys.tolist())) > 2 else (0.0, float(S))
+        if abs(line[0]) > 0.75:
+            line = (0.0, float(np.mean(xs)))
         grow = cv2.dilate(bar.astype(np.uint8), np.ones((5, 5), np.uint8))
         mask[grow > 0] = 0
     yy = np.arange(S, dtype=np.float32)
@@ -178,12 +183,15 @@ def _read_face(image: np.ndarray, box: np.ndarray, max_suit: int | None) -> Tile
     spots: list[Spot] = []
     halves = []
     scale_px = float(np.linalg.norm(box[1] - box[0])) / (2 * S)
+    comps = _components(mask)
+    one = _one_pip(comps)
     for side in (left_of_bar, ~left_of_bar):
-        count, unclear = _count_pips(mask * side, inv, scale_px, spots)
+        mine = [c for c in comps if side[int(round(c[3][1])), int(round(c[3][0]))]]
+        count, unclear = _count_pips(mine, _one_pip(mine) or one, inv, scale_px, spots)
         if unclear:
             problems.append("pips_unclear")
         halves.append(count)
-    if max_suit is not None and max(halves) > max_suit:
+    if max(halves) > (max_suit if max_suit is not None else 18):
         problems.append("beyond_set")
     corners = [[float(x), float(y)] for x, y in box]
     return TileReading((halves[0], halves[1]), corners, spots, sorted(set(problems), key=problems.index))
@@ -192,50 +200,74 @@ def _read_face(image: np.ndarray, box: np.ndarray, max_suit: int | None) -> Tile
 def _difference(patch: np.ndarray) -> tuple[np.ndarray, float]:
     """How far each pixel of a face (turned square) is from the face's own
     colour (colour weighed 2.5 times lightness, blurred a little), and the
-    99.5th percentile of that inside the face."""
+    level above which a pixel is a pip or the bar: well above the face's own
+    spread (grain, glare, shading), at least 22."""
     S = HALF_PX
     lab = cv2.cvtColor(patch, cv2.COLOR_BGR2LAB).astype(np.float32)
     inner = lab[int(0.1 * S):int(0.9 * S):2, int(0.1 * S):int(1.9 * S):2].reshape(-1, 3)
-    face = np.median(inner, axis=0)
-    diff = lab - face
+    diff = lab - _face_colour(inner)
     dist = np.sqrt(diff[..., 0] ** 2 + 2.5 * (diff[..., 1] ** 2 + diff[..., 2] ** 2))
     dist = cv2.GaussianBlur(dist, (0, 0), 1.0)
-    hi = float(np.percentile(dist[int(0.06 * S):int(0.94 * S):2, int(0.06 * S):int(1.94 * S):2], 99.5))
-    return dist, hi
+    sample = dist[int(0.08 * S):int(0.92 * S):2, int(0.08 * S):int(1.92 * S):2]
+    # the face's own spread, from its quieter part (pips may cover half of
+    # a half of twelve)
+    quiet = float(np.percentile(sample, 35))
+    hi = float(np.percentile(sample, 99.5))
+    level = max(22.0, 3.0 * quiet + 6.0)
+    # pips far from the face: a part of the way up to the darkest pips, so
+    # that the blur between two pips does not join them
+    level = min(max(level, 0.25 * hi), 45.0) if level < 45.0 else level
+    return dist, level
 
 
-def _bar(dist: np.ndarray, hi: float, rim: int) -> np.ndarray | None:
+def _face_colour(lab: np.ndarray) -> np.ndarray:
+    """The face's own colour: the commonest colour of its pixels (``lab``: N × 3
+    Lab values), not their median, which twelve coloured pips or a corner of
+    the cloth would pull towards them."""
+    q = (lab // 12).astype(np.int32)
+    codes = (q[:, 0] * 32 + q[:, 1]) * 32 + q[:, 2]
+    values, counts = np.unique(codes, return_counts=True)
+    top = values[np.argmax(counts)]
+    near = np.abs(q - np.array([top // 1024, (top // 32) % 32, top % 32])).max(axis=1) <= 1
+    return np.median(lab[near], axis=0)
+
+
+def _bar(dist: np.ndarray, level: float, rim: int) -> np.ndarray | None:
     """The centre bar's pixels (a boolean mask), or ``None`` when there is
-    none: thin (a pip column run together is as tall, but far wider), the
-    nearest to the middle. The bar is often lighter than the pips: looked for
-    with a lower threshold than they are."""
+    none: a thin line across the face (at least 3.5 times as long as wide,
+    as long as a third of the face's width, slanted by at most 35° when the
+    face's corners were found at a slant), the nearest to the middle. The
+    bar is often lighter than the pips: looked for with a lower level."""
     S = HALF_PX
-    low = (dist > max(18.0, 0.2 * hi)).astype(np.uint8)
+    low = (dist > 0.7 * level).astype(np.uint8)
     low[:rim, :] = 0
     low[-rim:, :] = 0
     n, labels, stats, cents = cv2.connectedComponentsWithStats(low, connectivity=8)
     bar = None
     best = 0.0
     for i in range(1, n):
-        _x, _y, _cw, ch, area = stats[i]
-        if ch > 0.45 * S and area / ch < 0.075 * S and 0.75 * S < cents[i][0] < 1.25 * S:
-            closeness = -abs(cents[i][0] - S)
-            if bar is None or closeness > best:
-                bar, best = i, closeness
+        x, y, cw, ch, area = stats[i]
+        if ch < 0.3 * S or not 0.65 * S < cents[i][0] < 1.35 * S or area < 0.01 * S * S:
+            continue
+        pts = np.column_stack(np.nonzero(labels[y:y + ch, x:x + cw] == i)).astype(np.float32)
+        (_, _), (a, b), angle = cv2.minAreaRect(pts[:, ::-1])
+        length, width = max(a, b), max(1.0, min(a, b))
+        if length < 0.35 * S or width > 0.16 * S or length / width < 3.5:
+            continue
+        if ch < 0.8 * length:  # more across than along: slanted beyond 35°
+            continue
+        closeness = -abs(cents[i][0] - S)
+        if bar is None or closeness > best:
+            bar, best = i, closeness
     return None if bar is None else labels == bar
 
 
-def _count_pips(sub: np.ndarray, inv: np.ndarray, scale_px: float, spots: list[Spot]) -> tuple[int, bool]:
-    """Count the pips of one half (``sub``: its mask of spots unlike the face).
-    Two pips run together by blur count as two by their area. Each pip found
-    is added to ``spots`` in pixels of the picture (``inv``: the transform back
-    to it; ``scale_px``: picture pixels per face pixel).
-
-    :return: the count, and whether it is unclear (pips not round, or an area
-        between whole numbers of pips).
-    """
+def _components(mask: np.ndarray) -> list[tuple[int, float, float, tuple[float, float]]]:
+    """Spots of a face's mask that may be pips: ``(area, elongation, fill,
+    centre)`` each, in pixels of the face turned square; slivers of the rim
+    or of a shadow and specks left out."""
     S = HALF_PX
-    n, _labels, stats, cents = cv2.connectedComponentsWithStats(sub, connectivity=8)
+    n, _labels, stats, cents = cv2.connectedComponentsWithStats(mask, connectivity=8)
     comps = []
     for i in range(1, n):
         _x, _y, cw, ch, area = stats[i]
@@ -243,16 +275,49 @@ def _count_pips(sub: np.ndarray, inv: np.ndarray, scale_px: float, spots: list[S
             continue
         elong = max(cw, ch) / max(1, min(cw, ch))
         fill = area / float(cw * ch)
-        if elong > 4 and min(cw, ch) < 0.06 * S:
+        if elong > 3.2 and min(cw, ch) < 0.08 * S:
             continue  # a sliver of rim or shadow
-        comps.append((area, elong, fill, cents[i]))
+        comps.append((int(area), float(elong), float(fill), (float(cents[i][0]), float(cents[i][1]))))
+    return comps
+
+
+def _one_pip(comps: list) -> float | None:
+    """The area of one pip: the median of the round spots given (a half's
+    own first: pips of a half of twelve are smaller than those of a half of
+    three; the whole face's when a half has no round spot), or ``None``."""
     round_areas = [c[0] for c in comps if c[1] < 1.35 and c[2] > 0.6]
-    one = float(np.median(round_areas)) if round_areas else None
+    return float(np.median(round_areas)) if round_areas else None
+
+
+def _count_pips(comps: list, one: float | None, inv: np.ndarray, scale_px: float,
+                spots: list[Spot]) -> tuple[int, bool]:
+    """Count the pips of one half (``comps``: its spots, see
+    :func:`_components`; ``one``: one pip's area). Two pips run together by
+    blur count as two by their area. Each pip found is added to ``spots`` in
+    pixels of the picture (``inv``: the transform back to it; ``scale_px``:
+    picture pixels per face pixel).
+
+    :return: the count, and whether it is unclear (pips not round, or an area
+        between whole numbers of pips, or a spot far smaller than a pip).
+    """
     count = 0
     unclear = False
+    S = HALF_PX
     for area, elong, fill, (cx, cy) in comps:
-        if one is None or (elong < 1.35 and fill > 0.6 and area < 1.5 * one):
-            k = 1
+        margin = min(cx, 2 * S - cx, cy, S - cy) / S
+        neat = elong < 1.8 and fill > 0.5
+        if margin < 0.07 or (margin < 0.13 and not neat):
+            # no maker sets a pip so near the face's edge, and only a neat
+            # round one near it: a shadow, a corner of the cloth, or the
+            # face's corners found badly
+            unclear = True
+            continue
+        if one is not None and area < 0.35 * one:
+            unclear = True  # a speck, a flaw or a faint pip: not counted
+            continue
+        if one is None or (elong < 1.35 and fill > 0.6 and area < 1.5 * one) or (
+                fill > 0.6 and 0.45 * one <= area < 1.4 * one):
+            k = 1  # a pip (one clipped by the bar is narrower)
             if one is None and (elong >= 1.35 or fill <= 0.6):
                 unclear = True
         else:
@@ -271,21 +336,61 @@ def _count_pips(sub: np.ndarray, inv: np.ndarray, scale_px: float, spots: list[S
 
 
 def _distinct(tiles: list[TileReading]) -> list[TileReading]:
-    """One reading per tile: a face found in two masks is kept once, the
-    reading with fewer problems."""
-    def centre(t: TileReading) -> np.ndarray:
-        return np.mean(np.array(t.corners), axis=0)
+    """One reading per tile: of readings that overlap (the centre of one
+    inside the other, as a face found in two masks, or a half of a face
+    found alone), the one with fewer problems is kept, then the larger."""
+    def area(t: TileReading) -> float:
+        return float(cv2.contourArea(np.array(t.corners, np.float32)))
 
-    def short(t: TileReading) -> float:
-        c = np.array(t.corners)
-        return float(min(np.linalg.norm(c[1] - c[0]), np.linalg.norm(c[2] - c[1])))
+    def inside(point: np.ndarray, t: TileReading) -> bool:
+        box = np.array(t.corners, np.float32).reshape(-1, 1, 2)
+        return cv2.pointPolygonTest(box, (float(point[0]), float(point[1])), False) >= 0
 
     kept: list[TileReading] = []
-    for t in sorted(tiles, key=lambda t: len(t.problems)):
-        if all(np.linalg.norm(centre(t) - centre(k)) > 0.4 * min(short(t), short(k)) for k in kept):
+    for t in sorted(tiles, key=lambda t: (len(t.problems), -area(t))):
+        c = np.mean(np.array(t.corners), axis=0)
+        if all(not inside(c, k) and not inside(np.mean(np.array(k.corners), axis=0), t) for k in kept):
             kept.append(t)
     order = {id(t): i for i, t in enumerate(tiles)}
     return sorted(kept, key=lambda t: order[id(t)])
+
+
+def _inside(point: np.ndarray, t: TileReading) -> bool:
+    """Whether ``point`` (x, y in pixels) lies on tile ``t``."""
+    box = np.array(t.corners, np.float32).reshape(-1, 1, 2)
+    return cv2.pointPolygonTest(box, (float(point[0]), float(point[1])), False) >= 0
+
+
+def _unexplained(barless: list[TileReading], tiles: list[TileReading]) -> bool:
+    """True when a shape with pips but no bar lies apart from every tile read
+    and is as large as one: a tile whose bar was not seen (said, never
+    guessed). A half of a tile read whole, or a speck, is no doubt."""
+    def area(t: TileReading) -> float:
+        return float(cv2.contourArea(np.array(t.corners, np.float32)))
+
+    big = max((area(t) for t in tiles), default=0.0)
+    for b in barless:
+        if area(b) < big / 3:
+            continue
+        points = [np.mean(np.array(b.corners), axis=0), *np.array(b.corners)]
+        if not any(_inside(p, t) or _inside(np.mean(np.array(t.corners), axis=0), b)
+                   for t in tiles for p in points):
+            return True
+    return False
+
+
+def _small_dropped(tiles: list[TileReading]) -> list[TileReading]:
+    """The tiles of one set are all of a size (a photo at a slant makes the
+    far ones smaller, by half at most): a 'tile' under a third of the size
+    of the largest clean one is a speck of the cloth, not a tile."""
+    def area(t: TileReading) -> float:
+        return float(cv2.contourArea(np.array(t.corners, np.float32)))
+
+    clean = [area(t) for t in tiles if not t.problems] or [area(t) for t in tiles]
+    if not clean:
+        return tiles
+    big = max(clean)
+    return [t for t in tiles if area(t) >= big / 3]
 
 
 def read_hand(image: np.ndarray, max_suit: int | None = None) -> Reading:
@@ -308,6 +413,7 @@ def read_hand(image: np.ndarray, max_suit: int | None = None) -> Reading:
     f = small.shape[1] / w
     faces, problems = find_faces(small)
     tiles: list[TileReading] = []
+    barless: list[TileReading] = []
     read = [(face, _read_face(image, face.box / f, max_suit)) for face in faces]
     # a square of two tiles: keep the way of cutting it whose halves show bars
     doubt: dict[tuple[int, int], int] = {}
@@ -320,18 +426,21 @@ def read_hand(image: np.ndarray, max_suit: int | None = None) -> Reading:
             continue
         if face.group >= 0 and face.option == 1 and doubt[(face.group, 1)] == doubt[(face.group, 0)]:
             continue
-        if "no_bar" in tile.problems and tile.pips == 0:
-            # no bar and no pip: not a tile face up (a face-down tile, a pale
-            # patch of the cloth); said, never counted
-            if face.touching == 1:
-                problems.append("odd_shape")
+        if "no_bar" in tile.problems:
+            # no bar: not a tile face up (a face-down tile, a pale patch of
+            # the cloth, a sheet of paper); never counted, and said when it
+            # showed pips (a tile whose bar was not seen)
+            if tile.pips > 0 and not face.at_edge:
+                barless.append(tile)
             continue
         if face.touching > 1:
             tile.problems.append("touching")
         if face.at_edge:
             tile.problems.append("at_edge")
         tiles.append(tile)
-    tiles = _distinct(tiles)
+    tiles = _small_dropped(_distinct(tiles))
+    if _unexplained(barless, tiles):
+        problems.append("odd_shape")
     if not tiles:
         problems.append("no_tiles")
     return Reading(tiles, sorted(set(problems), key=problems.index), w, h)

@@ -46,9 +46,12 @@ def _order(box: np.ndarray) -> np.ndarray:
     return box
 
 
-def _face_masks(small: np.ndarray) -> list[np.ndarray]:
+def _face_masks(small: np.ndarray) -> tuple[list[np.ndarray], int]:
     """Candidate face masks: bright faces and dark faces, each of little colour
-    and standing out from the neighbourhood's brightness."""
+    and standing out from the neighbourhood's brightness; then masks cast
+    wider (see :func:`_contrast_masks`), and all of them again with small
+    gaps closed. Returns the masks (``uint8``, 0 or 255) and how many come
+    before the wide ones."""
     lab = cv2.cvtColor(small, cv2.COLOR_BGR2LAB)
     lum = lab[..., 0].astype(np.float32)
     a = lab[..., 1].astype(np.float32) - 128
@@ -80,6 +83,40 @@ def _face_masks(small: np.ndarray) -> list[np.ndarray]:
         kept = int(np.count_nonzero(brightest))
         if 0.2 * values.size < kept < 0.85 * values.size:
             masks.append(brightest)
+    narrow = len(masks)
+    masks += _contrast_masks(lum.astype(np.uint8))
+    # a small face's bar (a pixel or two wide here) cuts it in two squares:
+    # closed over
+    disc = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (5, 5))
+    return masks + [cv2.morphologyEx(m, cv2.MORPH_CLOSE, disc) for m in masks], narrow
+
+
+def _contrast_masks(lum: np.ndarray) -> list[np.ndarray]:
+    """Masks of faces that stand out from the surface whatever their colour
+    (ivory, white, pink, pale blue): pixels well above the surface's lightness
+    around them (the median over a square of a tenth and of a third of the
+    picture, so that a few small tiles and a large block of tiles are both
+    seen), and the light side of Otsu's split of the whole picture (tiles
+    filling much of it on a dark cloth).
+
+    :param lum: lightness, ``uint8`` (height, width).
+    :return: ``uint8`` masks (0 or 255) of the same size.
+    """
+    h, w = lum.shape
+    q = cv2.resize(lum, (max(8, w // 4), max(8, h // 4)), interpolation=cv2.INTER_AREA)
+    masks = []
+    for part in (10, 3):
+        k = max(3, (max(q.shape) // part) | 1)
+        surface = q
+        # the median over a large square, as two passes of a smaller one
+        # (OpenCV's median of uint8 pictures is fast for any size)
+        surface = cv2.medianBlur(surface, min(k, 255))
+        surface = cv2.resize(surface, (w, h), interpolation=cv2.INTER_LINEAR)
+        lifted = cv2.subtract(lum, surface)
+        masks.append(((lifted > 28) & (lum > 70)).astype(np.uint8) * 255)
+    cut, otsu = cv2.threshold(lum, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
+    if 0.02 * lum.size < np.count_nonzero(otsu) < 0.6 * lum.size:
+        masks.append(otsu)
     return masks
 
 
@@ -94,14 +131,16 @@ class _Shape:
     rect: tuple = ()  # cv2.minAreaRect
     aspect: float = 0.0  # long side / short side of rect
     solidity: float = 0.0  # area / rect's area
+    wide: bool = False  # from a mask cast wide (contrast, Otsu, closed): a leftover is no doubt
 
 
 def _shapes(small: np.ndarray) -> list[_Shape]:
     """The outer shapes of every face mask that are large enough to be a tile."""
     h, w = small.shape[:2]
     shapes: list[_Shape] = []
-    min_area = (w * h) * 0.0015
-    for mask in _face_masks(small):
+    min_area = max(150.0, (w * h) * 0.0004)
+    masks, narrow = _face_masks(small)
+    for index, mask in enumerate(masks):
         mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
         contours, tree = cv2.findContours(mask, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
         holes: dict[int, int] = {}
@@ -112,12 +151,14 @@ def _shapes(small: np.ndarray) -> list[_Shape]:
         for i, c in enumerate(contours):
             if int(tree[0][i][3]) >= 0:
                 continue
-            area = cv2.contourArea(c)
+            # pips on the rim of a small face cut into its outline: the
+            # face is its convex hull
+            area = cv2.contourArea(cv2.convexHull(c))
             if area < min_area:
                 continue
             x, y, cw, ch = cv2.boundingRect(c)
             edge = x <= 1 or y <= 1 or x + cw >= w - 1 or y + ch >= h - 1
-            shapes.append(_Shape(c, area, edge, holes.get(i, 0)))
+            shapes.append(_Shape(c, area, edge, holes.get(i, 0), wide=index >= narrow))
     return shapes
 
 
@@ -138,12 +179,16 @@ def find_faces(small: np.ndarray) -> tuple[list[Face], list[str]]:
         described.append(shape)
         if _single(shape.aspect, shape.solidity):
             singles.append(shape.area)
+    # specks of cloth may pass as small singles: a tile is at least a fifth
+    # of the largest single
+    singles = [a for a in singles if a >= 0.2 * max(singles)]
     unit = float(np.median(singles)) if singles else None
     faces: list[Face] = []
     for shape in described:
         found = _faces_in(shape, unit, (h, w), group=len(faces))
         if found is None:
-            problems.append("odd_shape")
+            if not shape.wide:
+                problems.append("odd_shape")
         else:
             faces.extend(found)
     return faces, problems
@@ -163,7 +208,9 @@ def _faces_in(shape: _Shape, unit: float | None, size: tuple[int, int], group: i
         return []
     # A tile with something light laid against it (a stripe of the cloth,
     # a coin): thin parts cut off, is what is left a tile?
-    carved = _carve(c, unit, size) if area < 3 * unit else []
+    x, y, cw, ch = cv2.boundingRect(c)
+    small_enough = max(cw, ch) < 0.5 * max(size) and 0.5 * unit < area < 3 * unit
+    carved = _carve(c, unit, size) if small_enough else []
     if carved and len(carved) * unit > 0.5 * area:
         return [Face(b, 1, edge) for b in carved]
     count = int(round(area / unit))
@@ -187,9 +234,10 @@ def _faces_in(shape: _Shape, unit: float | None, size: tuple[int, int], group: i
 
 
 def _single(aspect: float, solidity: float) -> bool:
-    """A shape that is one tile face: about twice as long as wide, and filling
-    its rectangle."""
-    return 1.6 <= aspect <= 2.5 and solidity > 0.82
+    """A shape that is one tile face: about twice as long as wide (from 1.25
+    to 3.6 times: a photo taken at a slant shortens or lengthens it), and
+    filling its rectangle."""
+    return 1.25 <= aspect <= 3.6 and solidity > 0.8
 
 
 def _carve(contour: np.ndarray, unit: float, shape: tuple[int, int]) -> list[np.ndarray]:

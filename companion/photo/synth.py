@@ -33,11 +33,16 @@ DIFFICULTIES: tuple[str, ...] = (
     "busy",
     "uneven_light",
     "touching",
+    "lifelike",
 )
 """The kinds of photo the benchmark draws: ``apart`` is tiles lying apart on a
 plain mat, shot from above in even light (near square to the frame); each of
 the others changes one thing from there (any rotation; a mild perspective; a
-busy background; light falling off across the picture; tiles touching)."""
+busy background; light falling off across the picture; tiles touching).
+``lifelike`` puts them all together as a phone photo of a real table shows
+them: wood grain or a patterned cloth, rows of touching tiles beside tiles
+apart at any angle, a slant, light from one side with a shadow, and a glare
+spot on the glossy faces."""
 
 # Suit colours for coloured sets (RGB), after the usual double-12..18 sets.
 _SUIT_RGB: dict[int, tuple[int, int, int]] = {
@@ -304,10 +309,10 @@ def render(
     if count is None:
         count = int(rng.integers(1, 11))
     hand = _hand(rng, set_n, count)
-    busy = difficulty == "busy"
+    busy = difficulty in ("busy", "lifelike")
     canvas = _background(rng, w, h, busy, style)
 
-    if difficulty == "touching":
+    if difficulty == "touching" or (difficulty == "lifelike" and len(hand) > 1 and rng.random() < 0.5):
         placed = _place_rows(rng, hand, w, h)
     else:
         placed = _place_apart(rng, hand, w, h, free_angle=difficulty != "apart")
@@ -378,24 +383,31 @@ def _camera(rng: np.random.Generator, canvas: np.ndarray, difficulty: str) -> np
     (``perspective``), light falling off (strongly for ``uneven_light``, with a
     soft shadow), blur and sensor noise. The picture as ``uint8``."""
     h, w = canvas.shape[:2]
-    if difficulty == "perspective":
+    if difficulty in ("perspective", "lifelike"):
         k = 0.07
         src = np.float32([[0, 0], [w, 0], [w, h], [0, h]])
         dst = src + np.float32(rng.uniform(-k, k, (4, 2)) * [w, h])
         m = cv2.getPerspectiveTransform(src, dst)
         canvas = cv2.warpPerspective(canvas, m, (w, h), borderMode=cv2.BORDER_REFLECT)
-    light_strength = 0.5 if difficulty == "uneven_light" else 0.12
+    light_strength = 0.5 if difficulty in ("uneven_light", "lifelike") else 0.12
     ys, xs = np.mgrid[0:h:8, 0:w:8].astype(np.float32)
     ang = rng.uniform(0, 2 * math.pi)
     grad = (np.cos(ang) * (xs / w - 0.5) + np.sin(ang) * (ys / h - 0.5)) * 2  # -1.4 .. 1.4
     field_ = 1.0 - light_strength * (grad + 1) / 2
-    if difficulty == "uneven_light":
+    if difficulty in ("uneven_light", "lifelike"):
         # and a soft shadow (a hand, a lamp arm) across part of the picture
         sx, sy = rng.uniform(0, w), rng.uniform(0, h)
         d2 = ((xs - sx) ** 2 + (ys - sy) ** 2) / (0.3 * w) ** 2
         field_ *= 1 - 0.3 * np.exp(-d2)
     field_ = cv2.resize(field_, (w, h), interpolation=cv2.INTER_LINEAR)
     canvas *= field_[..., None]
+    if difficulty == "lifelike":
+        # glare: a lamp's bright spot, a little bluish, over part of the table
+        gx, gy = rng.uniform(0.2 * w, 0.8 * w), rng.uniform(0.2 * h, 0.8 * h)
+        gys, gxs = np.mgrid[0:h:8, 0:w:8].astype(np.float32)
+        d2 = ((gxs - gx) ** 2 + (gys - gy) ** 2) / (rng.uniform(0.04, 0.1) * w) ** 2
+        glare = cv2.resize(np.exp(-d2).astype(np.float32), (w, h), interpolation=cv2.INTER_LINEAR)
+        canvas += glare[..., None] * np.float32(rng.uniform(60, 140)) * np.float32([1.0, 0.97, 0.93])
     blur = float(rng.uniform(0.4, 1.2)) * max(w, h) / 1600
     canvas = cv2.GaussianBlur(canvas, (0, 0), blur)
     canvas += rng.normal(0, rng.uniform(2, 6), canvas.shape[:2])[..., None].astype(np.float32)
