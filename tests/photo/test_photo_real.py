@@ -12,7 +12,7 @@ import pytest
 from companion.photo import intake
 from companion.photo.counter import read_hand
 
-PHOTOS = Path(__file__).parent / "fixtures" / "photos"
+PHOTOS = Path(__file__).parents[1] / "fixtures" / "photos"
 
 # photo: (set, tiles seen face up, each as its two halves)
 TRUTH: dict[str, tuple[int, list[tuple[int, int]]]] = {
