@@ -30,7 +30,7 @@ from companion.rules.clubs.seating import (
     seat_late,
 )
 from companion.rules.errors import Problem, Problems
-from companion.rules.kinds import GameKind, LateJoin
+from companion.rules.kinds import DEFAULT_KIND, GameKind, LateJoin, kind_spec
 from companion.rules.record.document import MAX_NAME
 from companion.rules.record.read_table import parse_table
 from companion.rules.schedule import USUAL_PLAYERS
@@ -195,13 +195,16 @@ def table_limits(kind: str, set_n: int) -> TableLimits:
     """What one table can seat: Mexican Train by the set (2-4 with double-9,
     2-8 with double-12, up to 12 with double-15/18: [MT-MN] [MT-KO] of
     docs/sources.md); the classic games 2-4 ([RU]); picture dominoes 2-6
-    ([RU] deals 5 each to more than four children)."""
-    game_kind = GameKind(kind)
-    if game_kind.has_engine:
-        return TableLimits(2, USUAL_PLAYERS.get(set_n, (2, 8))[1])
-    if game_kind.is_classic:
-        return TableLimits(2, 4)
-    return TableLimits(2, 6)
+    ([RU] deals 5 each to more than four children): the kind's
+    :attr:`~companion.rules.kinds.KindSpec.club_table_most`, or the set's
+    usual players when that is ``None``.
+
+    :raises ValueError: for a kind that is not in the kinds table."""
+    spec = kind_spec(kind)
+    most = spec.club_table_most
+    if most is None:
+        return TableLimits(spec.least_players, USUAL_PLAYERS.get(set_n, (2, 8))[1])
+    return TableLimits(spec.least_players, most)
 
 
 def _check(data: Mapping[str, Any]) -> dict[str, Any]:
@@ -211,7 +214,7 @@ def _check(data: Mapping[str, Any]) -> dict[str, Any]:
         problems.error("name", "bad_value", gettext("Give the event a name."))
     elif len(clean_name(name)) > 80:
         problems.error("name", "bad_value", gettext("A name may have at most %(most)s characters.", most=80))
-    kind = data.get("kind", GameKind.MEXICAN_TRAIN)
+    kind = data.get("kind", DEFAULT_KIND)
     set_n = data.get("set", GameKind(kind).default_set if kind in list(GameKind) else 6)
     if isinstance(set_n, str) and set_n.isdigit():
         set_n = int(set_n)

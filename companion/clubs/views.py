@@ -93,12 +93,11 @@ def _form_data(form: Any) -> dict[str, Any]:
     data: dict[str, Any] = {k: form.get(k) for k in ("name", "held_on", "kind", "set", "scoring", "seating",
                                                       "reseat", "move", "tables") if form.get(k)}
     kind = kind_of(form)
-    other_game = kind is not None and not kind.has_engine
-    if other_game:
+    if kind is not None and not kind.spec.set_choice:
         data.pop("set", None)
     rules: dict[str, Any] = {}
     preset = form.get("preset")
-    if preset in PRESETS and not other_game:
+    if preset in PRESETS and (kind is None or kind.spec.named_presets):
         rules.update(PRESETS[preset]["rules"])
     if form.get("late_join") in LATE_NAMES:  # 0 too: the event's default is another
         rules["late_join"] = form.get("late_join")

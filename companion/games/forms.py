@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from companion.rules.errors import Problem
-from companion.rules.kinds import Ending, GameKind
+from companion.rules.kinds import DEFAULT_KIND, Ending, GameKind, kind_spec
 from companion.rules.record.entry import about_hand
 from companion.web.i18n import gettext
 
@@ -46,7 +46,7 @@ class FormResult:
 
 
 def round_from_form(form: Mapping[str, str], players: list[str],
-                    kind: GameKind | str = GameKind.MEXICAN_TRAIN) -> FormResult:
+                    kind: GameKind | str = DEFAULT_KIND) -> FormResult:
     """Read the round entry form into a round object (docs/design.md).
 
     Fields per seat: ``pips-<seat>``, ``left-<seat>`` (tiles left),
@@ -66,7 +66,7 @@ def round_from_form(form: Mapping[str, str], players: list[str],
     absent = [name for seat, name in enumerate(players) if form.get(f"absent-{seat}")]
     if absent:
         result.data["absent"] = absent
-    if not GameKind(kind).counts_pips:
+    if kind_spec(kind).form.who_out:
         winner = form.get("winner", "")
         if winner.isdecimal() and int(winner) < len(players):
             result.data["winner"] = players[int(winner)]
@@ -203,9 +203,9 @@ def round_to_form(data: Mapping[str, Any], players: list[str]) -> dict[str, str]
 
 
 def kind_of(form) -> GameKind | None:
-    """The game a form's ``kind`` names (Mexican Train when it names none), or
+    """The game a form's ``kind`` names (the default kind, Mexican Train, when it names none), or
     ``None`` for a kind this app does not have (the engine then says so)."""
-    text = form.get("kind") or GameKind.MEXICAN_TRAIN
+    text = form.get("kind") or DEFAULT_KIND
     return GameKind(text) if text in GameKind.__members__.values() else None
 
 
@@ -221,7 +221,7 @@ def game_from_form(form) -> tuple[dict[str, Any], list[Problem]]:
     problems: list[Problem] = []
     rows = form.getlist("player")
     players: list[str] = []
-    kind_text = form.get("kind") or GameKind.MEXICAN_TRAIN
+    kind_text = form.get("kind") or DEFAULT_KIND
     kind = kind_of(form)
     # Only a chosen starter is read: in the classic games and picture dominoes
     # the tiles dealt decide who starts, whatever a form without scripts sent.
@@ -239,7 +239,7 @@ def game_from_form(form) -> tuple[dict[str, Any], list[Problem]]:
         players.append(name)
     record: dict[str, Any] = {"kind": kind_text, "players": players}
     set_n = _int(form.get("set"))
-    if kind is not None and not kind.has_engine:
+    if kind is not None and not kind.spec.set_choice:
         record["set"] = kind.default_set
     elif isinstance(set_n, int):
         record["set"] = set_n
@@ -263,7 +263,7 @@ def _rules_from_form(form, kind: GameKind | None, kind_text: str) -> tuple[dict[
     problems: list[Problem] = []
     rules: dict[str, Any] = {}
     preset = form.get("preset") or ""
-    if preset in PRESETS and kind is not None and kind.has_engine:
+    if preset in PRESETS and kind is not None and kind.spec.named_presets:
         rules.update(PRESETS[preset]["rules"])
     for opt in OPTIONS:
         if opt.key == "draw_counts":

@@ -2,9 +2,13 @@
 
 Every kind and every choice is an :class:`enum.StrEnum`: a member *is* its
 string (``GameKind.PICTURE == "picture"``), so a game record's JSON keeps the
-same words. What a kind means (an engine, a boneyard, who wins, how it ends)
-is decided here once, as properties of :class:`GameKind`; the engine, the
-pages and the score sheet ask these instead of comparing strings.
+same words. What a kind means (an engine, a boneyard, who wins, how it ends,
+its rule keys, its deal, what its round form asks) is one row of the table
+:data:`KINDS`, a :class:`KindSpec` per kind, as python-chess keeps its
+variants (``chess/variant.py``); the engine, the pages, the score sheet and
+the statistics read the row (:func:`kind_spec`, or ``GameKind.X.spec``)
+instead of comparing kinds. The properties of :class:`GameKind` are
+shorthands for fields of its row.
 
 Sources (see ``docs/sources.md``): Mexican Train, one round per engine double,
 lowest total wins (the Mexican Train rule documents); the classic double-six
@@ -15,11 +19,21 @@ same collection).
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from enum import StrEnum
+from types import MappingProxyType
+
+from companion.rules.errors import N_
+from companion.rules.tiles import SET_SIZES
 
 
 class GameKind(StrEnum):
-    """The games the app keeps the score of (a record's ``kind``)."""
+    """The games the app keeps the score of (a record's ``kind``).
+
+    What each means is its row of :data:`KINDS` (:attr:`spec`); the
+    properties below read that row.
+    """
 
     MEXICAN_TRAIN = "mexican_train"
     DRAW = "draw"
@@ -27,83 +41,84 @@ class GameKind(StrEnum):
     PICTURE = "picture"
 
     @property
+    def spec(self) -> KindSpec:
+        """This kind's row of :data:`KINDS`."""
+        return KINDS[self]
+
+    @property
     def has_engine(self) -> bool:
         """Each round starts from an engine double, one round per engine
-        (Mexican Train); the others start from the highest double in a hand."""
-        return self is GameKind.MEXICAN_TRAIN
+        (Mexican Train); the others start from the highest double in a hand
+        (:attr:`KindSpec.engine_schedule`)."""
+        return self.spec.engine_schedule
 
     @property
     def first_player(self) -> FirstPlayer:
-        """How the player who starts a round is found: chosen at the table for
-        round 1 and passed one seat clockwise after (Mexican Train, [MT-HR]);
-        the holder of the highest double in every round (the classic games,
-        [RU]); the child holding a double picture (picture dominoes, [RU])."""
-        if self is GameKind.MEXICAN_TRAIN:
-            return FirstPlayer.CHOSEN
-        if self.is_classic:
-            return FirstPlayer.HIGHEST_DOUBLE
-        return FirstPlayer.DOUBLE_PICTURE
+        """How the player who starts a round is found (:attr:`KindSpec.first_player`)."""
+        return self.spec.first_player
 
     @property
     def starter_chosen(self) -> bool:
         """The table names who starts the first round (a record's
         ``first_starter`` decides who starts each round); for the other kinds
         the tiles dealt decide it, and ``first_starter`` is only a seat."""
-        return self.first_player is FirstPlayer.CHOSEN
+        return self.spec.first_player is FirstPlayer.CHOSEN
 
     @property
     def is_classic(self) -> bool:
-        """The classic double-six block and draw games."""
-        return self in (GameKind.DRAW, GameKind.BLOCK)
+        """The round's winner scores the others' pips (the classic double-six
+        block and draw games, :attr:`RoundScoring.WINNER_TAKES`)."""
+        return self.spec.scoring is RoundScoring.WINNER_TAKES
 
     @property
     def counts_pips(self) -> bool:
         """Hands are counted in pips at the end of a round (all but picture
-        dominoes, which keep only who went out first)."""
-        return self is not GameKind.PICTURE
+        dominoes, which keep only who went out first; :attr:`KindSpec.counts_pips`)."""
+        return self.spec.counts_pips
 
     @property
     def has_boneyard(self) -> bool:
         """Players draw from a boneyard (Mexican Train, the draw game); in the
         block game the tiles not dealt stay out of play."""
-        return self in (GameKind.MEXICAN_TRAIN, GameKind.DRAW)
+        return self.spec.has_boneyard
 
     @property
     def highest_total_wins(self) -> bool:
         """The highest total ranks first (classic games, picture dominoes);
-        in Mexican Train the lowest."""
-        return self is not GameKind.MEXICAN_TRAIN
+        in Mexican Train the lowest (:attr:`KindSpec.rank`)."""
+        return self.spec.rank is not RankOrder.LOWEST_TOTAL
 
     @property
     def ends_at_target(self) -> bool:
         """The game ends when a total reaches the target score (classic games)."""
-        return self.is_classic
+        return self.spec.ends is GameEnd.TARGET_SCORE
 
     @property
     def ends_after_last_engine(self) -> bool:
         """The game ends after the round of the last engine (Mexican Train)."""
-        return self.has_engine
+        return self.spec.ends is GameEnd.LAST_ENGINE
 
     @property
     def default_set(self) -> int:
-        """N of the double-N set when a record gives none: 12 for Mexican
-        Train, 6 (double-six) for the others."""
-        return 12 if self is GameKind.MEXICAN_TRAIN else 6
+        """N of the double-N set when a record gives none (:attr:`KindSpec.default_set`)."""
+        return self.spec.default_set
 
     @property
     def only_set(self) -> int | None:
         """The one set the kind is played with (double-six for the classic
-        games), or ``None`` when any set of the app will do."""
-        return 6 if self.is_classic else None
+        games), or ``None`` when the kind allows several (:attr:`KindSpec.sets`)."""
+        sets = self.spec.sets
+        return sets[0] if len(sets) == 1 else None
 
     @property
     def most_players(self) -> int:
-        """Most players seated: 4 in the classic games, else 12."""
-        return 4 if self.is_classic else 12
+        """Most players seated: 4 in the classic games, else 12
+        (:attr:`KindSpec.most_players`)."""
+        return self.spec.most_players
 
 
 class FirstPlayer(StrEnum):
-    """How the player who starts a round is found (:attr:`GameKind.first_player`)."""
+    """How the player who starts a round is found (:attr:`KindSpec.first_player`)."""
 
     CHOSEN = "chosen"
     """The table chooses who starts round 1 (by lot, say); the start then
@@ -114,6 +129,378 @@ class FirstPlayer(StrEnum):
     DOUBLE_PICTURE = "double_picture"
     """A child holding a tile with the same picture on both halves lays it
     first ([RU], picture dominoes)."""
+
+
+class RoundScoring(StrEnum):
+    """How a round (a hand) scores (:attr:`KindSpec.scoring`)."""
+
+    PIPS_LEFT = "pips_left"
+    """Each player scores the pips left in his own hand, the house rules of
+    the profile applied (Mexican Train, [MT-BE] …; Chicken Foot)."""
+    WINNER_TAKES = "winner_takes"
+    """The round's winner (who went out, or the lowest hand of a blocked
+    round) scores the others' pips; the others 0 (the classic games, [RU];
+    Latin partnership dominoes, by pair)."""
+    WIN_TALLY = "win_tally"
+    """1 for whoever went out first, 0 for the others (picture dominoes, [RU])."""
+    DURING_PLAY = "during_play"
+    """Points are scored as the tiles are laid (counts of the open ends),
+    then a bonus at the hand's end (All Fives, Fives and Threes:
+    ``rules-families.md`` sections 2 and 3)."""
+    CONTRACT = "contract"
+    """A bid is made or set and marks go to one pair (Texas 42,
+    ``rules-families.md`` section 4)."""
+
+
+class RankOrder(StrEnum):
+    """Who ranks first in the standings (:attr:`KindSpec.rank`)."""
+
+    LOWEST_TOTAL = "lowest_total"
+    """The lowest total of points (Mexican Train, Chicken Foot)."""
+    HIGHEST_TOTAL = "highest_total"
+    """The highest total of points or marks (the classic games, the
+    partnership and scoring-during-play games)."""
+    MOST_WINS = "most_wins"
+    """The most rounds won (picture dominoes' tally)."""
+
+
+class GameEnd(StrEnum):
+    """When a game is over (:attr:`KindSpec.ends`); every game can also be
+    ended where it stands."""
+
+    LAST_ENGINE = "last_engine"
+    """After the round of the last double of the schedule (Mexican Train's
+    engines; Chicken Foot's centre doubles)."""
+    TARGET_SCORE = "target_score"
+    """When a total reaches the rule ``target_score`` (the classic games; a
+    pair's total in the partnership games)."""
+    TARGET_WINS = "target_wins"
+    """When a player has won the rule ``target_wins`` rounds; never while it
+    is 0 (picture dominoes)."""
+
+
+class ScoredBy(StrEnum):
+    """Whose totals the standings rank (:attr:`KindSpec.scored_by`)."""
+
+    PLAYER = "player"
+    """Each player's own total (``rounds[].scores``, ``standings``)."""
+    TEAM = "team"
+    """Each pair's total (``rounds[].team_scores``, ``team_standings``;
+    design.md, "Teams")."""
+
+
+class HandEntry(StrEnum):
+    """What the round form asks of the table at a hand's end (:attr:`RoundForm.entry`)."""
+
+    PIPS = "pips"
+    """The pips left in each hand (typed, from the tile picker, or a photo)."""
+    WHO_OUT = "who_out"
+    """One tap on who went out first (picture dominoes)."""
+    PLAYS = "plays"
+    """The scoring plays, on a score pad, then the pips left."""
+    BIDS = "bids"
+    """The bids, the contract, made or set."""
+
+
+@dataclass(frozen=True)
+class RoundForm:
+    """What the round entry form of a kind shows (the game page, the phones).
+
+    :ivar entry: what is entered for a hand (:class:`HandEntry`).
+    :ivar double_blank_toggle: a 0-0 toggle beside each hand (who holds the
+        double-blank), in rounds whose engine is not the 0-0.
+    :ivar tiles_picker: the tile picker and the photo of a hand, to enter
+        the tiles left instead of their pips.
+    :ivar tiles_drawn: a field for the tiles each player drew from the boneyard.
+    """
+
+    entry: HandEntry
+    double_blank_toggle: bool = False
+    tiles_picker: bool = False
+    tiles_drawn: bool = False
+
+    @property
+    def who_out(self) -> bool:
+        """The form is one tap on who went out (:attr:`HandEntry.WHO_OUT`)."""
+        return self.entry is HandEntry.WHO_OUT
+
+
+@dataclass(frozen=True)
+class KindWords:
+    """How the pages and the score sheet name a kind, its unit and its
+    winner: English message templates marked with ``N_`` and translated where
+    they are shown (``tr``), with the fields ``%(last)s`` (the last engine's
+    suit) and ``%(target)s`` (the target score) filled in where they occur.
+
+    :ivar name: the kind's name ("Mexican Train").
+    :ivar unit: what a total counts ("points", "rounds won").
+    :ivar wins: who wins ("lowest total wins").
+    :ivar hint: one line on a sheet of a game in progress.
+    :ivar players_note: a line under the start form's players for a kind
+        played by fewer players than the app seats, or ``""``.
+    """
+
+    name: str
+    unit: str
+    wins: str
+    hint: str
+    players_note: str = ""
+
+
+@dataclass(frozen=True)
+class KindSpec:
+    """One game kind as data: everything the engine, the forms, the sheet, the
+    rules page, the statistics and the API need to know of it.
+
+    :ivar kind: the record's ``kind`` (``"mexican_train"``).
+    :ivar words: its name and its words (:class:`KindWords`).
+    :ivar round_fields: the fields a round of its records takes, besides
+        those every round may carry back from a ``GET`` (``number``,
+        ``version``, ``confirm`` and the derived fields).
+    :ivar record_fields: the fields a record of this kind takes besides the
+        common head (``format``, ``version``, ``kind``, ``set``, ``rules``,
+        ``players``, ``first_starter``, ``rounds``): ``teams`` for a game in
+        pairs, ``away`` where a player may leave for a while.
+    :ivar sets: the N of the double-N sets it is played with.
+    :ivar default_set: the set when a record gives none (one of :attr:`sets`).
+    :ivar least_players: fewest players seated.
+    :ivar most_players: most players seated (beyond it ``too_many_players``).
+    :ivar club_table_most: most players a club night seats at one table, or
+        ``None`` when the set decides (Mexican Train: [MT-MN] [MT-KO]).
+    :ivar team_size: 0 for a game of single players; 2 for two pairs,
+        partners opposite (``teams``).
+    :ivar deal: tiles dealt to each player, by number of players; ``None``
+        when the set decides (:func:`~companion.rules.schedule.rule_deal`).
+        A rule ``draw_counts`` overrides it.
+    :ivar deal_beyond: tiles dealt to each of more players than :attr:`deal` lists.
+    :ivar engine_schedule: each round has its double from a schedule (the
+        engine), one round per double; the set decides how many rounds.
+    :ivar first_player: how the player who starts a round is found.
+    :ivar has_boneyard: players draw from a boneyard; otherwise the tiles not
+        dealt stay out of play.
+    :ivar counts_pips: hands are counted in pips at the end of a round.
+    :ivar scoring: how a round scores (:class:`RoundScoring`).
+    :ivar scored_by: whose totals are ranked (:class:`ScoredBy`).
+    :ivar rank: who ranks first (:class:`RankOrder`).
+    :ivar ends: when the game is over (:class:`GameEnd`).
+    :ivar most_rounds: the cap on rounds, or ``None`` when the schedule
+        decides (:attr:`engine_schedule`).
+    :ivar rule_keys: the keys of the rule profile that change anything in
+        this kind (others are refused away from their defaults).
+    :ivar form: what its round form shows (:class:`RoundForm`).
+    :ivar set_choice: the start form offers a choice of set (else the
+        default set is taken).
+    :ivar named_presets: the start form offers the named rule sets
+        (:data:`~companion.rules.profile.PRESETS`) and the published dealing tables.
+    """
+
+    kind: str
+    words: KindWords
+    round_fields: frozenset[str]
+    sets: tuple[int, ...]
+    default_set: int
+    least_players: int
+    most_players: int
+    club_table_most: int | None
+    deal: Mapping[int, int] | None
+    engine_schedule: bool
+    first_player: FirstPlayer
+    has_boneyard: bool
+    counts_pips: bool
+    scoring: RoundScoring
+    rank: RankOrder
+    ends: GameEnd
+    most_rounds: int | None
+    rule_keys: frozenset[str]
+    form: RoundForm
+    record_fields: frozenset[str] = frozenset({"away"})
+    scored_by: ScoredBy = ScoredBy.PLAYER
+    team_size: int = 0
+    deal_beyond: int = 0
+    set_choice: bool = False
+    named_presets: bool = False
+
+    @property
+    def name(self) -> str:
+        """The kind's name, an ``N_`` message template (:attr:`KindWords.name`)."""
+        return self.words.name
+
+    @property
+    def scores_during_play(self) -> bool:
+        """Points are scored while the tiles are laid (or bid), not only from
+        the hands left at the end."""
+        return self.scoring in (RoundScoring.DURING_PLAY, RoundScoring.CONTRACT)
+
+    def dealt(self, players: int) -> int | None:
+        """Tiles dealt to each of ``players`` players by the kind's own table,
+        or ``None`` when the set decides (no ``draw_counts`` considered).
+
+        :param players: how many players are dealt (2 or more).
+        """
+        if self.deal is None:
+            return None
+        return self.deal.get(players, self.deal_beyond)
+
+
+ALL_HANDS_ROUND = frozenset({"dealt", "ended", "hands", "absent"})
+"""The round fields of every kind that counts the hands left at the end."""
+
+TIE_BREAK_RULES = frozenset({"tie_break", "late_join"})
+"""Rule keys every kind takes (equal totals; a late joiner's start)."""
+
+TRAIN_RULES = frozenset(
+    {"double_blank_points", "engine_order", "first_turn", "after_double", "open_doubles_order",
+     "blank_half_points", "start_engine", "end_engine", "going_out_bonus",
+     "out_on_double_multiplier", "marker_penalty", "blocked_lowest", "engine_choice"}
+)
+"""Rules of Mexican Train only (they score or schedule engines and trains)."""
+
+CLASSIC_RULES = frozenset({"target_score", "min_round_score", "winner_scores", "round_to", "blocked_tie"})
+"""Rules of the classic block and draw games ([RU])."""
+
+
+def _deal(table: Mapping[int, int]) -> Mapping[int, int]:
+    return MappingProxyType(dict(table))
+
+
+KINDS: Mapping[str, KindSpec] = MappingProxyType({
+    GameKind.MEXICAN_TRAIN: KindSpec(
+        kind=GameKind.MEXICAN_TRAIN,
+        words=KindWords(
+            name=N_("Mexican Train"),
+            unit=N_("points"),
+            wins=N_("lowest total wins"),
+            hint=N_("Game in progress: the lowest total after the %(last)s-%(last)s round wins."),
+        ),
+        round_fields=ALL_HANDS_ROUND | {"engine", "ended_on_double"},
+        sets=SET_SIZES,
+        default_set=12,
+        least_players=2,
+        most_players=12,
+        club_table_most=None,
+        deal=None,
+        engine_schedule=True,
+        first_player=FirstPlayer.CHOSEN,
+        has_boneyard=True,
+        counts_pips=True,
+        scoring=RoundScoring.PIPS_LEFT,
+        rank=RankOrder.LOWEST_TOTAL,
+        ends=GameEnd.LAST_ENGINE,
+        most_rounds=None,
+        rule_keys=TRAIN_RULES | TIE_BREAK_RULES | {"draw_counts", "boneyard_kept"},
+        form=RoundForm(HandEntry.PIPS, double_blank_toggle=True, tiles_picker=True, tiles_drawn=True),
+        set_choice=True,
+        named_presets=True,
+    ),
+    GameKind.DRAW: KindSpec(
+        kind=GameKind.DRAW,
+        words=KindWords(
+            name=N_("Draw game"),
+            unit=N_("points"),
+            wins=N_("first to %(target)s points wins"),
+            hint=N_("Game in progress: the first to reach %(target)s points wins."),
+            players_note=N_("Draw and Block are played by 2 to 4 players."),
+        ),
+        round_fields=ALL_HANDS_ROUND | {"winner", "boneyard_pips"},
+        sets=(6,),
+        default_set=6,
+        least_players=2,
+        most_players=4,
+        club_table_most=4,
+        deal=_deal({2: 7, 3: 6, 4: 6}),  # 7 each for two, 6 for three or four ([RU])
+        deal_beyond=6,
+        engine_schedule=False,
+        first_player=FirstPlayer.HIGHEST_DOUBLE,
+        has_boneyard=True,
+        counts_pips=True,
+        scoring=RoundScoring.WINNER_TAKES,
+        rank=RankOrder.HIGHEST_TOTAL,
+        ends=GameEnd.TARGET_SCORE,
+        most_rounds=200,  # the target ends a game long before, unless rounds keep scoring nothing
+        rule_keys=CLASSIC_RULES | TIE_BREAK_RULES | {"draw_counts", "boneyard_kept", "boneyard_to_winner"},
+        form=RoundForm(HandEntry.PIPS, double_blank_toggle=True, tiles_picker=True, tiles_drawn=True),
+    ),
+    GameKind.BLOCK: KindSpec(
+        kind=GameKind.BLOCK,
+        words=KindWords(
+            name=N_("Block game"),
+            unit=N_("points"),
+            wins=N_("first to %(target)s points wins"),
+            hint=N_("Game in progress: the first to reach %(target)s points wins."),
+            players_note=N_("Draw and Block are played by 2 to 4 players."),
+        ),
+        round_fields=ALL_HANDS_ROUND | {"winner"},
+        sets=(6,),
+        default_set=6,
+        least_players=2,
+        most_players=4,
+        club_table_most=4,
+        deal=_deal({2: 7, 3: 6, 4: 6}),  # 7 each for two, 6 for three or four ([RU])
+        deal_beyond=6,
+        engine_schedule=False,
+        first_player=FirstPlayer.HIGHEST_DOUBLE,
+        has_boneyard=False,
+        counts_pips=True,
+        scoring=RoundScoring.WINNER_TAKES,
+        rank=RankOrder.HIGHEST_TOTAL,
+        ends=GameEnd.TARGET_SCORE,
+        most_rounds=200,  # the target ends a game long before, unless rounds keep scoring nothing
+        rule_keys=CLASSIC_RULES | TIE_BREAK_RULES | {"draw_counts"},
+        form=RoundForm(HandEntry.PIPS, double_blank_toggle=True, tiles_picker=True),
+    ),
+    GameKind.PICTURE: KindSpec(
+        kind=GameKind.PICTURE,
+        words=KindWords(
+            name=N_("Picture dominoes"),
+            unit=N_("rounds won"),
+            wins=N_("most rounds won wins"),
+            hint=N_("A tally of who went out first in each round."),
+        ),
+        round_fields=frozenset({"winner", "absent"}),
+        sets=SET_SIZES,
+        default_set=6,
+        least_players=2,
+        most_players=12,
+        club_table_most=6,
+        deal=_deal({2: 6, 3: 6, 4: 6}),  # 6 each, 5 to more than four children ([RU])
+        deal_beyond=5,
+        engine_schedule=False,
+        first_player=FirstPlayer.DOUBLE_PICTURE,
+        has_boneyard=False,
+        counts_pips=False,
+        scoring=RoundScoring.WIN_TALLY,
+        rank=RankOrder.MOST_WINS,
+        ends=GameEnd.TARGET_WINS,
+        most_rounds=100,  # it has no end of its own
+        rule_keys=TIE_BREAK_RULES | {"target_wins"},
+        form=RoundForm(HandEntry.WHO_OUT),
+    ),
+})
+"""Every game kind the app keeps the score of, by its record name: one
+:class:`KindSpec` each. Adding a kind starts with a row here (see
+``docs/architecture.md``, "Adding a game kind")."""
+
+DEFAULT_KIND: GameKind = GameKind.MEXICAN_TRAIN
+"""The kind of a record or a form that names none; the start page's named
+rule sets (:data:`~companion.rules.profile.PRESETS`) are its rules."""
+
+
+def kind_spec(kind: str) -> KindSpec:
+    """The row of :data:`KINDS` for ``kind`` (a :class:`GameKind` or its string).
+
+    :raises ValueError: for a string that is no kind of the table (a record
+        naming it is refused with ``unknown_kind``).
+    """
+    try:
+        return KINDS[kind]
+    except KeyError:
+        raise ValueError(f"unknown game kind {kind!r}") from None
+
+
+def kinds_where(test: Callable[[KindSpec], object]) -> tuple[str, ...]:
+    """The kinds of the table whose row passes ``test``, in table order
+    (``kinds_where(lambda s: s.engine_schedule)``)."""
+    return tuple(kind for kind, spec in KINDS.items() if test(spec))
 
 
 class Ending(StrEnum):

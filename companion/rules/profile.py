@@ -15,6 +15,7 @@ from typing import Any
 
 from companion.rules.errors import N_, Problems, tr
 from companion.rules.kinds import (
+    DEFAULT_KIND,
     AfterDouble,
     BlockedLowest,
     BlockedTie,
@@ -22,11 +23,11 @@ from companion.rules.kinds import (
     EngineChoice,
     EngineOrder,
     FirstTurn,
-    GameKind,
     LateJoin,
     OpenDoublesOrder,
     TieBreak,
     WinnerScores,
+    kind_spec,
 )
 from companion.rules.options import OPTIONS as OPTIONS
 from companion.rules.options import OPTIONS_BY_KEY as OPTIONS_BY_KEY
@@ -116,22 +117,9 @@ def _is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-TRAIN_ONLY: frozenset[str] = frozenset(
-    {"double_blank_points", "engine_order", "first_turn", "after_double", "open_doubles_order",
-     "blank_half_points", "start_engine", "end_engine", "going_out_bonus",
-     "out_on_double_multiplier", "marker_penalty", "blocked_lowest", "engine_choice"}
-)
-"""Rules of Mexican Train only (they score or schedule engines and trains)."""
-CLASSIC_ONLY: frozenset[str] = frozenset(
-    {"target_score", "min_round_score", "winner_scores", "round_to", "blocked_tie"}
-)
-DRAW_ONLY: frozenset[str] = frozenset({"boneyard_to_winner"})
-"""Rules of the classic draw game only."""
-"""Rules of the classic block and draw games only ([RU])."""
-
-
 def rule_applies(key: str, kind: str) -> bool:
-    """True when rule ``key`` changes anything in a game of ``kind``.
+    """True when rule ``key`` changes anything in a game of ``kind``: the key
+    is one of the kind's :attr:`~.kinds.KindSpec.rule_keys`.
 
     Mexican Train takes its own rules; the classic games theirs (and
     ``draw_counts``); every kind takes ``tie_break`` and ``late_join``.
@@ -139,20 +127,7 @@ def rule_applies(key: str, kind: str) -> bool:
     :param kind: a :class:`~.kinds.GameKind` (or its string).
     :raises ValueError: for a string that is no game kind.
     """
-    game = GameKind(kind)
-    if key in TRAIN_ONLY:
-        return game.has_engine
-    if key in CLASSIC_ONLY:
-        return game.is_classic
-    if key in DRAW_ONLY:
-        return game == GameKind.DRAW
-    if key == "boneyard_kept":
-        return game.has_boneyard
-    if key == "draw_counts":
-        return game.counts_pips
-    if key == "target_wins":
-        return game == GameKind.PICTURE
-    return True
+    return key in kind_spec(kind).rule_keys
 
 
 def check_rules_apply(profile: RuleProfile, kind: str, problems: Problems, path: str = "rules") -> None:
@@ -324,10 +299,11 @@ def preset_of(changed: Mapping[str, Any]) -> str | None:
 
 @cache
 def _stored_presets() -> dict[str, dict[str, Any]]:
-    """Each preset's rules as a Mexican Train game started with it stores them
-    (worked out once: the presets never change while the app runs)."""
+    """Each preset's rules as a game of the default kind (Mexican Train, whose
+    rule sets they are) started with it stores them (worked out once: the
+    presets never change while the app runs)."""
     out = {}
     for key, preset in PRESETS.items():
         changed = parse_rules(preset["rules"], Problems()).changed()
-        out[key] = {k: v for k, v in changed.items() if rule_applies(k, GameKind.MEXICAN_TRAIN)}
+        out[key] = {k: v for k, v in changed.items() if rule_applies(k, DEFAULT_KIND)}
     return out

@@ -171,11 +171,6 @@ def next_starter(
     raise ValueError("nobody is at the table")
 
 
-CLASSIC_DEAL: dict[int, int] = {2: 7, 3: 6, 4: 6}
-"""Classic double-six block and draw games: 7 tiles each for two players, 6 for
-three or four ([RU])."""
-
-
 @dataclass(frozen=True)
 class RoundPlan:
     """What the table needs before a round: the "next round" card.

@@ -22,7 +22,6 @@ from companion.rules.kinds import (
     BlockedTie,
     BoneyardToWinner,
     Ending,
-    GameKind,
     WinnerScores,
 )
 from companion.rules.record.document import Round, Standing, Table, round_half_up
@@ -67,7 +66,7 @@ def _classic_scores(table: Table, rnd: Round) -> dict[str, int | None]:
     if winner is not None:
         others = sum(h.pips for n, h in rnd.hands.items() if n != winner)
         points = others - rnd.hands[winner].pips if r.winner_scores == WinnerScores.DIFFERENCE else others
-        if table.kind == GameKind.DRAW and r.boneyard_to_winner == BoneyardToWinner.YES:
+        if "boneyard_to_winner" in table.kind.spec.rule_keys and r.boneyard_to_winner == BoneyardToWinner.YES:
             points += rnd.boneyard_pips or 0
         points = max(points, 0)
         if r.round_to > 1:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from companion.rules.kinds import Ending, GameKind
+from companion.rules.kinds import DEFAULT_KIND, Ending
 from companion.rules.schedule import engines, standard_deal
 from companion.rules.tiles import DominoSet, double
 
@@ -68,10 +68,10 @@ def random_round(
 def random_game(
     rng: random.Random, set_n: int = 12, players: int = 8, style: str = "mixed"
 ) -> dict[str, Any]:
-    """A whole Mexican Train game record made by :func:`random_round`."""
+    """A whole Mexican Train game record (the default kind) made by :func:`random_round`."""
     names = [f"P{i + 1}" for i in range(players)]
     return {
-        "kind": GameKind.MEXICAN_TRAIN,
+        "kind": DEFAULT_KIND,
         "set": set_n,
         "players": names,
         "first_starter": names[0],

@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from companion.rules.errors import Problems, tr
-from companion.rules.kinds import GameKind, GameStatus, LateJoin, TieBreak
+from companion.rules.kinds import GameEnd, GameStatus, LateJoin, TieBreak
 from companion.rules.record.document import Round, Standing, Table, round_half_up
 from companion.rules.record.read_round import parse_round
 from companion.rules.schedule import RoundPlan, next_starter
@@ -138,15 +138,17 @@ class GameState:
 
     @property
     def finished(self) -> bool:
-        """Mexican Train: all scheduled rounds recorded; classic games: a total
-        reached ``target_score``; picture dominoes: a child won ``target_wins``
-        rounds (never when 0)."""
+        """As the kind's :attr:`~.kinds.KindSpec.ends` says: Mexican Train:
+        all scheduled rounds recorded; classic games: a total reached
+        ``target_score``; picture dominoes: a child won ``target_wins`` rounds
+        (never when 0)."""
         t = self.table
-        if t.kind.ends_after_last_engine:
+        ends = t.kind.spec.ends
+        if ends is GameEnd.LAST_ENGINE:
             return self.played >= len(t.engines)
-        if t.kind.ends_at_target:
+        if ends is GameEnd.TARGET_SCORE:
             return any(v >= t.rules.target_score for v in self.plain_totals().values())
-        if t.kind == GameKind.PICTURE and t.rules.target_wins:
+        if ends is GameEnd.TARGET_WINS and t.rules.target_wins:
             return any(v >= t.rules.target_wins for v in self.plain_totals().values())
         return False
 

@@ -127,32 +127,20 @@ def rules_in_play(game: Game) -> list[dict[str, Any]]:
 
 
 def kind_words(game: Game) -> dict[str, str]:
-    """How the sheet names the game, its winner and its unit."""
+    """How the sheet names the game, its winner and its unit: the words of
+    the kind's row (:class:`~companion.rules.kinds.KindWords`), translated,
+    with the last engine's suit and the target score filled in.
+
+    :return: ``{"name", "unit", "wins", "hint"}``, each a translated line.
+    """
     table = game.table
-    kind = table.kind
-    if kind.has_engine:
-        last = table.engines[-1] if table.engines else 0
-        return {
-            "name": tr("Mexican Train"),
-            "unit": tr("points"),
-            "wins": tr("lowest total wins"),
-            "hint": tr(
-                "Game in progress: the lowest total after the %(last)s-%(last)s round wins.", last=last
-            ),
-        }
-    if not kind.counts_pips:
-        return {
-            "name": tr("Picture dominoes"),
-            "unit": tr("rounds won"),
-            "wins": tr("most rounds won wins"),
-            "hint": tr("A tally of who went out first in each round."),
-        }
-    target = table.rules.target_score
+    words = table.kind.spec.words
+    fill = {"last": table.engines[-1] if table.engines else 0, "target": table.rules.target_score}
     return {
-        "name": tr("Draw game") if kind.has_boneyard else tr("Block game"),
-        "unit": tr("points"),
-        "wins": tr("first to %(target)s points wins", target=target),
-        "hint": tr("Game in progress: the first to reach %(target)s points wins.", target=target),
+        "name": tr(words.name),
+        "unit": tr(words.unit),
+        "wins": tr(words.wins, **fill),
+        "hint": tr(words.hint, **fill),
     }
 
 

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from companion.rules.errors import N_
 from companion.rules.kinds import (
+    DEFAULT_KIND,
+    KINDS,
     AfterDouble,
     BlockedLowest,
     BlockedTie,
@@ -25,16 +27,14 @@ from companion.rules.kinds import (
     OpenDoublesOrder,
     TieBreak,
     WinnerScores,
+    kind_spec,
+    kinds_where,
 )
 from companion.rules.profile import rule_applies
 
-KIND_NAMES: dict[str, str] = {
-    GameKind.MEXICAN_TRAIN: N_("Mexican Train"),
-    GameKind.DRAW: N_("Draw game"),
-    GameKind.BLOCK: N_("Block game"),
-    GameKind.PICTURE: N_("Picture dominoes"),
-}
-"""The name of each game kind on the pages."""
+KIND_NAMES: dict[str, str] = {kind: spec.words.name for kind, spec in KINDS.items()}
+"""The name of each game kind on the pages (:attr:`~companion.rules.kinds.KindWords.name`
+of its row of :data:`~companion.rules.kinds.KINDS`), in table order."""
 
 RULE_LABELS: dict[str, str] = {
     "double_blank_points": N_("Double-blank"),
@@ -121,10 +121,41 @@ def first_player_kinds(how: str) -> str:
     return " ".join(kind for kind in GameKind if kind.first_player == how)
 
 
+def kinds_with(field: str) -> str:
+    """The kinds whose row of :data:`~companion.rules.kinds.KINDS` has
+    ``field`` set (a true value: ``"set_choice"``, ``"named_presets"``),
+    space-separated: the new-game and new-event forms show a part only for
+    those (``data-kinds``).
+
+    :raises AttributeError: for a name that is no field of :class:`KindSpec`.
+    """
+    return " ".join(kinds_where(lambda spec: getattr(spec, field)))
+
+
+def kind_notes(field: str) -> list[tuple[str, str]]:
+    """The distinct notes of the kinds' words under ``field`` (a
+    :class:`~companion.rules.kinds.KindWords` field such as
+    ``"players_note"``), each with the kinds that show it, space-separated
+    (``[("Draw and Block are played by 2 to 4 players.", "draw block")]``);
+    kinds without the note are left out. The notes are ``N_`` templates,
+    translated where shown."""
+    notes: dict[str, list[str]] = {}
+    for kind, spec in KINDS.items():
+        note = getattr(spec.words, field)
+        if note:
+            notes.setdefault(note, []).append(kind)
+    return [(note, " ".join(kinds)) for note, kinds in notes.items()]
+
+
 def template_globals() -> dict[str, object]:
-    """What every page template may use: the kinds, their names, the labels."""
+    """What every page template may use: the kinds, their rows, their names,
+    the labels."""
     return {
         "GameKind": GameKind,
+        "default_kind": DEFAULT_KIND,
+        "kind_spec": kind_spec,
+        "kinds_with": kinds_with,
+        "kind_notes": kind_notes,
         "kind_names": KIND_NAMES,
         "value_labels": VALUE_LABELS,
         "rule_kinds": rule_kinds,

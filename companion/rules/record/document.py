@@ -16,19 +16,13 @@ from typing import Any
 
 from companion.rules.kinds import BlockedTie, BoneyardToWinner, Ending, EngineChoice, GameKind
 from companion.rules.profile import RuleProfile
-from companion.rules.schedule import CLASSIC_DEAL, engines, standard_deal
+from companion.rules.schedule import engines, standard_deal
 from companion.rules.tiles import DominoSet, Tile, double
 
 RECORD_FORMAT = "domino-game-record"
 RECORD_VERSION = 1
 MAX_NAME = 40
 """Characters in a player's name (``name_too_long`` beyond)."""
-MAX_CLASSIC_ROUNDS = 200
-"""Rounds of a classic block or draw game (``too_many_rounds`` beyond): the
-target ends a game long before, unless rounds keep scoring nothing."""
-MAX_PICTURE_ROUNDS = 100
-"""Rounds of a picture-dominoes game (``too_many_rounds`` beyond): it has no end
-of its own."""
 HAND_KEYS = frozenset({"pips", "tiles_left", "double_blank", "tiles", "drawn", "marker", "blanks"})
 ROUND_KEYS = frozenset(
     {"engine", "dealt", "ended", "hands", "absent", "ended_on_double", "winner",
@@ -229,7 +223,7 @@ class Table:
         fields = set()
         if kind.has_engine and r.engine_choice == EngineChoice.HIGHEST_DOUBLE:
             fields.add("engine")
-        if kind == GameKind.DRAW and r.boneyard_to_winner == BoneyardToWinner.YES:
+        if "boneyard_to_winner" in kind.spec.rule_keys and r.boneyard_to_winner == BoneyardToWinner.YES:
             fields.add("boneyard_pips")
         if kind.is_classic and r.blocked_tie == BlockedTie.LIGHTEST_TILE:
             fields.add("winner")
@@ -243,29 +237,28 @@ class Table:
 
     @property
     def most_rounds(self) -> int:
-        """The cap on rounds (checked before any round is read): Mexican Train:
-        its schedule; classic games: :data:`MAX_CLASSIC_ROUNDS`; picture
-        dominoes: :data:`MAX_PICTURE_ROUNDS`."""
-        if self.kind.ends_after_last_engine:
-            return len(self.engines)
-        return MAX_CLASSIC_ROUNDS if self.kind.is_classic else MAX_PICTURE_ROUNDS
+        """The cap on rounds (checked before any round is read,
+        ``too_many_rounds`` beyond): the kind's
+        :attr:`~companion.rules.kinds.KindSpec.most_rounds`, or its schedule
+        (Mexican Train)."""
+        most = self.kind.spec.most_rounds
+        return len(self.engines) if most is None else most
 
     def standard_deal(self, present: int | None = None) -> int:
         """Tiles to deal each of ``present`` players (all by default) by the table in force.
 
-        Mexican Train: :func:`~companion.rules.schedule.standard_deal`; classic
-        games: 7 for two players, 6 for three or four ([RU]); picture
-        dominoes: 6, or 5 with more than four players ([RU]).
+        The rule ``draw_counts`` when it covers them; else the kind's own deal
+        table (:meth:`~companion.rules.kinds.KindSpec.dealt`: classic games 7
+        for two players, 6 for three or four, [RU]; picture dominoes 6, or 5
+        with more than four players, [RU]); else, Mexican Train,
+        :func:`~companion.rules.schedule.standard_deal` by the set.
         """
         n = len(self.players) if present is None else present
         counts = self.rules.draw_counts
         if counts and n in counts:
             return counts[n]
-        if self.kind.is_classic:
-            return CLASSIC_DEAL.get(n, 6)
-        if not self.kind.counts_pips:
-            return 6 if n <= 4 else 5
-        return standard_deal(self.set_n, n)
+        own = self.kind.spec.dealt(n)
+        return standard_deal(self.set_n, n) if own is None else own
 
     def as_dict(self) -> dict[str, Any]:
         """The record's head: format, version, kind, set, rules, players,

@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from companion.rules.errors import Problems, tr, trn
-from companion.rules.kinds import GameKind
+from companion.rules.kinds import DEFAULT_KIND, GameKind
 from companion.rules.profile import check_rules_apply, parse_rules
 from companion.rules.record.document import (
     MAX_NAME,
@@ -91,7 +91,7 @@ def _check_head_fields(record: Mapping[str, Any], problems: Problems) -> None:
 
 
 def _parse_kind(record: Mapping[str, Any], problems: Problems) -> GameKind | None:
-    kind = record.get("kind", GameKind.MEXICAN_TRAIN)
+    kind = record.get("kind", DEFAULT_KIND)
     member = next((k for k in GameKind if k == kind), None)
     if member is None:
         problems.error("kind", "unknown_kind", tr("Unknown game kind %(kind)r.", kind=kind), kind=kind)
@@ -99,7 +99,7 @@ def _parse_kind(record: Mapping[str, Any], problems: Problems) -> GameKind | Non
 
 
 def _parse_set(record: Mapping[str, Any], kind: GameKind | None, problems: Problems) -> int | None:
-    default_set = kind.default_set if kind is not None else 12
+    default_set = (kind or DEFAULT_KIND).default_set
     set_n = record.get("set", default_set)
     if not is_int(set_n) or set_n not in SET_SIZES:
         problems.error(
