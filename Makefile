@@ -75,12 +75,15 @@ test-deps: $(VENV)/.test-installed browser fonts i18n-compile
 test: test-deps
 	$(PY) -m pytest $(PYTEST_ARGS)
 
-# ruff (rules in pyproject.toml) on everything, mypy strict on companion/rules,
+# ruff (rules in pyproject.toml, complexity at most 10) on everything, mypy
+# strict on rules, store, web and every feature's services (the files in
+# pyproject.toml), the import contract (import-linter, [tool.importlinter]),
 # then the modules and functions too long to read (tools/sizes.py: a module
 # above 500 lines or a function above 60 in companion/ fails the lint).
 lint: $(VENV)/.test-installed
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/mypy
+	$(VENV)/bin/lint-imports
 	$(PY) tools/sizes.py --fail
 
 clean:

@@ -250,8 +250,6 @@ def _check_events(doc: dict[str, Any], game_ids: set[int]) -> None:
     """The club nights of a backup (:func:`companion.club_backup.dump_events`): every
     field of the shape and type its table holds, games only of this backup,
     each game in one event only, names as the players' names."""
-    from datetime import date
-
     seen: set[int] = set()
     placed: set[int] = set()
     for i, e in enumerate(listing(doc.get("events", []), "events", "events")):
@@ -261,46 +259,65 @@ def _check_events(doc: dict[str, Any], game_ids: set[int]) -> None:
         if eid in seen:
             raise BackupError(f"{where}.id: event {eid} appears twice")
         seen.add(eid)
-        _text(e.get("name"), f"{where}.name", 80)
-        held = e.get("held_on")
+        _check_event_fields(e, where)
+        _check_event_players(e, where)
+        _check_event_games(e, where, game_ids, placed)
+
+
+def _check_event_fields(e: dict[str, Any], where: str) -> None:
+    """An event's own fields: name, dates, settings and rules."""
+    from datetime import date
+
+    _text(e.get("name"), f"{where}.name", 80)
+    held = e.get("held_on")
+    try:
+        if not isinstance(held, str):
+            raise ValueError(held)
+        date.fromisoformat(held)
+    except ValueError:
+        raise BackupError(f"{where}.held_on: not a date") from None
+    for key, most in (("kind", 20), ("scoring", 20), ("seating", 12), ("reseat", 12)):
+        _text(e.get(key), f"{where}.{key}", most)
+    for key in ("set", "move", "tables"):
+        _whole(e.get(key), f"{where}.{key}", least=0)
+    _whole(e.get("revision", 1), f"{where}.revision")
+    for j, day in enumerate(listing(e.get("evenings") or [], f"{where}.evenings", "days")):
         try:
-            if not isinstance(held, str):
-                raise ValueError(held)
-            date.fromisoformat(held)
+            date.fromisoformat(day if isinstance(day, str) else "")
         except ValueError:
-            raise BackupError(f"{where}.held_on: not a date") from None
-        for key, most in (("kind", 20), ("scoring", 20), ("seating", 12), ("reseat", 12)):
-            _text(e.get(key), f"{where}.{key}", most)
-        for key in ("set", "move", "tables"):
-            _whole(e.get(key), f"{where}.{key}", least=0)
-        _whole(e.get("revision", 1), f"{where}.revision")
-        for j, day in enumerate(listing(e.get("evenings") or [], f"{where}.evenings", "days")):
-            try:
-                date.fromisoformat(day if isinstance(day, str) else "")
-            except ValueError:
-                raise BackupError(f"{where}.evenings[{j}]: not a date") from None
-        if not isinstance(e.get("rules", {}) or {}, dict):
-            raise BackupError(f"{where}.rules: not rules (an object)")
-        names: set[str] = set()
-        for j, p in enumerate(listing(e.get("players", []), f"{where}.players", "players")):
-            at = f"{where}.players[{j}]"
-            _mapping(p, at, "a player")
-            _text(p.get("name"), f"{at}.name", MAX_NAME)
-            if p["name"] in names:
-                raise BackupError(f"{at}.name: {p['name']!r} appears twice")
-            names.add(p["name"])
-            if not isinstance(p.get("present", True), bool):
-                raise BackupError(f"{at}.present: not true or false")
-            _when_ok(p.get("arrived_at"), f"{at}.arrived_at")
-        for j, g in enumerate(listing(e.get("games", []), f"{where}.games", "games")):
-            at = f"{where}.games[{j}]"
-            _mapping(g, at, "a game of the event")
-            gid = _whole(g.get("game"), f"{at}.game")
-            if gid not in game_ids:
-                raise BackupError(f"{at}.game: game {gid} is not in the backup")
-            if gid in placed:
-                raise BackupError(f"{at}.game: game {gid} belongs to two events")
-            placed.add(gid)
-            _whole(g.get("number"), f"{at}.number")
-            _whole(g.get("table"), f"{at}.table")
-            _whole(g.get("evening", 1), f"{at}.evening")
+            raise BackupError(f"{where}.evenings[{j}]: not a date") from None
+    if not isinstance(e.get("rules", {}) or {}, dict):
+        raise BackupError(f"{where}.rules: not rules (an object)")
+
+
+def _check_event_players(e: dict[str, Any], where: str) -> None:
+    """An event's players: each named once, present and arrival well formed."""
+    names: set[str] = set()
+    for j, p in enumerate(listing(e.get("players", []), f"{where}.players", "players")):
+        at = f"{where}.players[{j}]"
+        _mapping(p, at, "a player")
+        _text(p.get("name"), f"{at}.name", MAX_NAME)
+        if p["name"] in names:
+            raise BackupError(f"{at}.name: {p['name']!r} appears twice")
+        names.add(p["name"])
+        if not isinstance(p.get("present", True), bool):
+            raise BackupError(f"{at}.present: not true or false")
+        _when_ok(p.get("arrived_at"), f"{at}.arrived_at")
+
+
+def _check_event_games(e: dict[str, Any], where: str, game_ids: set[int],
+                       placed: set[int]) -> None:
+    """An event's games: games of this backup only, none already ``placed`` in
+    another event (``placed`` gets this event's games)."""
+    for j, g in enumerate(listing(e.get("games", []), f"{where}.games", "games")):
+        at = f"{where}.games[{j}]"
+        _mapping(g, at, "a game of the event")
+        gid = _whole(g.get("game"), f"{at}.game")
+        if gid not in game_ids:
+            raise BackupError(f"{at}.game: game {gid} is not in the backup")
+        if gid in placed:
+            raise BackupError(f"{at}.game: game {gid} belongs to two events")
+        placed.add(gid)
+        _whole(g.get("number"), f"{at}.number")
+        _whole(g.get("table"), f"{at}.table")
+        _whole(g.get("evening", 1), f"{at}.evening")

@@ -36,6 +36,7 @@ from companion.rules.record.read_table import parse_table
 from companion.rules.schedule import USUAL_PLAYERS
 from companion.rules.stats.records import PlayerGame, clean_name
 from companion.store.db import db
+from companion.store.tx import changed_rows
 from companion.web.i18n import gettext
 
 MOST_TABLES = 20
@@ -224,25 +225,7 @@ def _check(data: Mapping[str, Any]) -> dict[str, Any]:
     head = {"format": "domino-game-record", "version": 1, "kind": kind, "set": set_n,
             "rules": rules, "players": ["a", "b"], "first_starter": "a"}
     parse_table(head, problems)
-    choice = {"scoring": (SCORINGS, "place_points"), "seating": (METHODS, "random"),
-              "reseat": (RESEAT_RULES, "move_down")}
-    out: dict[str, Any] = {}
-    for key, (allowed, default) in choice.items():
-        value = data.get(key, default)
-        if value not in allowed:
-            problems.error(key, "bad_value", gettext("Choose one of the offered values."))
-        out[key] = value
-    numbers = {"move": (1, 6, 3), "tables": (1, MOST_TABLES, 3)}
-    for key, (low, high, default) in numbers.items():
-        value = data.get(key, default)
-        try:
-            value = int(value)
-        except (TypeError, ValueError):
-            value = None
-        if value is None or not low <= value <= high:
-            problems.error(key, "bad_value",
-                           gettext("Give a whole number from %(low)s to %(high)s.", low=low, high=high))
-        out[key] = value
+    out: dict[str, Any] = {**_check_choices(data, problems), **_check_numbers(data, problems)}
     held = data.get("held_on")
     try:
         held_on = date.fromisoformat(held) if isinstance(held, str) and held else date.today()
@@ -252,6 +235,38 @@ def _check(data: Mapping[str, Any]) -> dict[str, Any]:
     if problems.errors:
         raise EventError(problems.errors)
     out.update(name=clean_name(str(name)), kind=kind, set_n=set_n, rules=dict(rules), held_on=held_on)
+    return out
+
+
+def _check_choices(data: Mapping[str, Any], problems: Problems) -> dict[str, Any]:
+    """An event's ``scoring``, ``seating`` and ``reseat`` (their defaults when
+    not given); a value not offered adds a ``bad_value`` problem."""
+    choice = {"scoring": (SCORINGS, "place_points"), "seating": (METHODS, "random"),
+              "reseat": (RESEAT_RULES, "move_down")}
+    out: dict[str, Any] = {}
+    for key, (allowed, default) in choice.items():
+        value = data.get(key, default)
+        if value not in allowed:
+            problems.error(key, "bad_value", gettext("Choose one of the offered values."))
+        out[key] = value
+    return out
+
+
+def _check_numbers(data: Mapping[str, Any], problems: Problems) -> dict[str, int | None]:
+    """An event's ``move`` and ``tables`` as whole numbers (3 when not given);
+    a value out of range adds a ``bad_value`` problem."""
+    numbers = {"move": (1, 6, 3), "tables": (1, MOST_TABLES, 3)}
+    out: dict[str, int | None] = {}
+    for key, (low, high, default) in numbers.items():
+        value: int | None
+        try:
+            value = int(data.get(key, default))
+        except (TypeError, ValueError):
+            value = None
+        if value is None or not low <= value <= high:
+            problems.error(key, "bad_value",
+                           gettext("Give a whole number from %(low)s to %(high)s.", low=low, high=high))
+        out[key] = value
     return out
 
 
@@ -364,10 +379,10 @@ def _join_running(ev: Event, name: str) -> bool:
         return False
     table = running[at]
     with transaction():
-        claimed = db.session.execute(
+        claimed = changed_rows(db.session.execute(
             update(GameRow).where(GameRow.id == table.game_id, GameRow.revision == table.revision)
             .values(revision=GameRow.revision + 1).execution_options(synchronize_session=False)
-        ).rowcount
+        ))
         if claimed != 1:
             return False
         row = db.session.execute(

@@ -34,6 +34,7 @@ from companion.rules.kinds import Reseat
 from companion.rules.record.read_table import parse_table
 from companion.rules.schedule import starter
 from companion.store.db import db
+from companion.store.tx import changed_rows
 from companion.web.i18n import gettext
 
 
@@ -99,7 +100,7 @@ def draw(event_id: int, seed: int | None = None) -> Event:
     # The event row is locked for the draw, so two taps draw once.
     claimed = db.session.execute(update(EventRow).where(
         EventRow.id == event_id, EventRow.revision == ev.revision).values(revision=EventRow.revision + 1))
-    if claimed.rowcount != 1:
+    if changed_rows(claimed) != 1:
         db.session.rollback()
         return get(event_id)
     db.session.commit()

@@ -92,15 +92,7 @@ def _hand_from_form(form: Mapping[str, str], seat: int, name: str, went_out: boo
                     problems: list[Problem]) -> dict[str, Any]:
     """One seat's hand from the round form (see :func:`round_from_form`);
     typing problems are added to ``problems``."""
-    hand: dict[str, Any] = {}
-    for key, field_name in MORE_FIELDS.items():
-        value = _int(form.get(f"{field_name}-{seat}"))
-        if isinstance(value, str):
-            problems.append(Problem(f"hands.{name}.{key}", "bad_value", _not_whole(value)))
-        elif value is not None:
-            hand[key] = value
-    if form.get(f"marker-{seat}"):
-        hand["marker"] = True
+    hand = _hand_counts(form, seat, name, problems)
     if went_out or (form.get(f"tiles-{seat}") or "").split():
         hand.pop("tiles_left", None)
         hand.pop("blanks", None)
@@ -124,6 +116,22 @@ def _hand_from_form(form: Mapping[str, str], seat: int, name: str, went_out: boo
         hand["pips"] = pips
     if form.get(f"blank-{seat}"):
         hand["double_blank"] = True
+    return hand
+
+
+def _hand_counts(form: Mapping[str, str], seat: int, name: str,
+                 problems: list[Problem]) -> dict[str, Any]:
+    """One seat's counts typed under "more" (:data:`MORE_FIELDS`) and its
+    marker; a count that is not a whole number is added to ``problems``."""
+    hand: dict[str, Any] = {}
+    for key, field_name in MORE_FIELDS.items():
+        value = _int(form.get(f"{field_name}-{seat}"))
+        if isinstance(value, str):
+            problems.append(Problem(f"hands.{name}.{key}", "bad_value", _not_whole(value)))
+        elif value is not None:
+            hand[key] = value
+    if form.get(f"marker-{seat}"):
+        hand["marker"] = True
     return hand
 
 
@@ -174,24 +182,7 @@ def round_to_form(data: Mapping[str, Any], players: list[str]) -> dict[str, str]
         if name in absent:
             values[f"absent-{seat}"] = "1"
             continue
-        hand = hands.get(name, {})
-        if hand.get("marker"):
-            values[f"marker-{seat}"] = "1"
-        if hand.get("drawn") is not None:
-            values[f"drawn-{seat}"] = str(hand["drawn"])
-        is_out = hand.get("pips") == 0 and not hand.get("double_blank")
-        if is_out and data.get("ended") == Ending.DOMINO:
-            values["out"] = str(seat)
-            continue
-        values[f"pips-{seat}"] = str(hand.get("pips", ""))
-        if hand.get("tiles"):
-            values[f"tiles-{seat}"] = " ".join(hand["tiles"])
-        if hand.get("tiles_left") is not None and not hand.get("tiles"):
-            values[f"left-{seat}"] = str(hand["tiles_left"])
-        if hand.get("blanks") is not None:
-            values[f"blanks-{seat}"] = str(hand["blanks"])
-        if hand.get("double_blank"):
-            values[f"blank-{seat}"] = "1"
+        _hand_to_form(values, seat, hands.get(name, {}), data.get("ended") == Ending.DOMINO)
     if data.get("ended") == Ending.BLOCKED:
         values["out"] = str(Ending.BLOCKED)
     if data.get("ended_on_double"):
@@ -200,6 +191,30 @@ def round_to_form(data: Mapping[str, Any], players: list[str]) -> dict[str, str]
         if isinstance(data.get(key), int):
             values[key] = str(data[key])
     return values
+
+
+def _hand_to_form(values: dict[str, str], seat: int, hand: Mapping[str, Any],
+                  domino: bool) -> None:
+    """One seat's stored hand into the form ``values`` (see
+    :func:`round_to_form`); in a round ended by a domino the player who went
+    out is shown as ``out``."""
+    if hand.get("marker"):
+        values[f"marker-{seat}"] = "1"
+    if hand.get("drawn") is not None:
+        values[f"drawn-{seat}"] = str(hand["drawn"])
+    is_out = hand.get("pips") == 0 and not hand.get("double_blank")
+    if is_out and domino:
+        values["out"] = str(seat)
+        return
+    values[f"pips-{seat}"] = str(hand.get("pips", ""))
+    if hand.get("tiles"):
+        values[f"tiles-{seat}"] = " ".join(hand["tiles"])
+    if hand.get("tiles_left") is not None and not hand.get("tiles"):
+        values[f"left-{seat}"] = str(hand["tiles_left"])
+    if hand.get("blanks") is not None:
+        values[f"blanks-{seat}"] = str(hand["blanks"])
+    if hand.get("double_blank"):
+        values[f"blank-{seat}"] = "1"
 
 
 def kind_of(form) -> GameKind | None:

@@ -159,40 +159,51 @@ def parse_rules(data: Any, problems: Problems, path: str = "rules") -> RuleProfi
         if opt is None:
             problems.error(where, "unknown_rule", tr("There is no rule called %(key)r.", key=key), rule=key)
             continue
-        if key == "draw_counts":
-            counts = _parse_draw_counts(value, problems, where)
-            if counts is not None:
-                values[key] = counts
-            continue
-        if opt.choices is not None:
-            member = next((c for c in opt.choices if c == value), None)
-            if member is None:
-                problems.error(
-                    where,
-                    "bad_value",
-                    tr("This rule takes one of its listed choices (%(choices)s).",
-                       choices=", ".join(opt.choices)),
-                    rule=key,
-                )
-                continue
-            values[key] = member
-            continue
-        elif value is None and opt.default is None:
-            continue
-        elif not _is_int(value) or not (opt.minimum <= value <= opt.maximum):
+        read = _rule_value(opt, value, problems, where)
+        if read is not _REFUSED:
+            values[key] = read
+    return RuleProfile(**values)
+
+
+_REFUSED = object()
+"""What :func:`_rule_value` answers for a value it refused (or left at its default)."""
+
+
+def _rule_value(opt: Option, value: Any, problems: Problems, where: str) -> Any:
+    """One rule's value as the profile keeps it, or :data:`_REFUSED` (a
+    ``bad_value`` problem added, or ``None`` given for a rule whose default is
+    ``None``)."""
+    key = opt.key
+    if key == "draw_counts":
+        counts = _parse_draw_counts(value, problems, where)
+        return _REFUSED if counts is None else counts
+    if opt.choices is not None:
+        member = next((c for c in opt.choices if c == value), None)
+        if member is None:
             problems.error(
                 where,
                 "bad_value",
-                tr("Give a whole number from %(minimum)s to %(maximum)s.",
-                   minimum=opt.minimum, maximum=opt.maximum),
+                tr("This rule takes one of its listed choices (%(choices)s).",
+                   choices=", ".join(opt.choices)),
                 rule=key,
             )
-            continue
-        if key == "round_to" and value not in (1, 5):
-            problems.error(where, "bad_value", tr("Round to 1 or to 5 points."), rule=key)
-            continue
-        values[key] = value
-    return RuleProfile(**values)
+            return _REFUSED
+        return member
+    elif value is None and opt.default is None:
+        return _REFUSED
+    elif not _is_int(value) or not (opt.minimum <= value <= opt.maximum):
+        problems.error(
+            where,
+            "bad_value",
+            tr("Give a whole number from %(minimum)s to %(maximum)s.",
+               minimum=opt.minimum, maximum=opt.maximum),
+            rule=key,
+        )
+        return _REFUSED
+    if key == "round_to" and value not in (1, 5):
+        problems.error(where, "bad_value", tr("Round to 1 or to 5 points."), rule=key)
+        return _REFUSED
+    return value
 
 
 def _parse_draw_counts(value: Any, problems: Problems, path: str) -> dict[int, int] | None:

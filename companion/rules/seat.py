@@ -12,17 +12,27 @@ Rule sources: as :mod:`.read_hand` and :mod:`.joint` (docs/sources.md).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Protocol
 
 from companion.rules.errors import Problems, RecordError, tr
-from companion.rules.game import Game
 from companion.rules.joint.hands import check_hands
-from companion.rules.record.document import Hand
+from companion.rules.record.document import Hand, Table
 from companion.rules.record.read_hand import parse_hand
+from companion.rules.schedule import RoundPlan
 from companion.rules.tiles import Tile
 
 
-def check_seat_hand(game: Game, name: str, data: Any) -> Hand:
+class PlayedGame(Protocol):
+    """What :func:`check_seat_hand` reads of a game: a :class:`~.game.Game`,
+    or a stored game's view that answers as one."""
+
+    @property
+    def table(self) -> Table: ...
+
+    def next_round(self) -> RoundPlan | None: ...
+
+
+def check_seat_hand(game: PlayedGame, name: str, data: Any) -> Hand:
     """Check one player's hand of the next round, alone.
 
     :param game: the game, as read (:func:`~.game.read_game`).

@@ -9,6 +9,7 @@ emptying the trash removes a deleted game's folder.
 from __future__ import annotations
 
 import shutil
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -81,7 +82,7 @@ def _keep(path: Path, data: bytes, current_prefix: str) -> None:
             old.unlink(missing_ok=True)
 
 
-def forget(game_ids) -> None:
+def forget(game_ids: Iterable[int]) -> None:
     """Remove the kept sheets of games deleted for good."""
     for gid in game_ids:
         shutil.rmtree(folder(gid), ignore_errors=True)

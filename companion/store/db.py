@@ -27,7 +27,7 @@ from flask import Flask, Response, request
 from flask_migrate import Migrate
 from flask_sqlalchemy import SQLAlchemy
 from sqlalchemy import MetaData, event, text
-from sqlalchemy.engine import Engine
+from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import DisconnectionError, SQLAlchemyError
 from sqlalchemy.orm import DeclarativeBase
 
@@ -51,7 +51,7 @@ migrate = Migrate(directory=str(Path(__file__).parent.parent / "migrations"), re
 
 
 @event.listens_for(Engine, "connect")
-def _sqlite_pragmas(dbapi_connection, _record) -> None:
+def _sqlite_pragmas(dbapi_connection: object, _record: object) -> None:
     """SQLite: write-ahead log, a busy timeout and foreign keys on every connection."""
     if not isinstance(dbapi_connection, sqlite3.Connection):
         return
@@ -171,7 +171,8 @@ def _turn_taking_factory(database: Path) -> type[TurnTakingConnection]:
 
 
 @event.listens_for(Engine, "before_cursor_execute")
-def _take_turn_before_writing(conn, _cursor, statement, _params, _context, _many) -> None:
+def _take_turn_before_writing(conn: Connection, _cursor: object, statement: str, _params: object,
+                              _context: object, _many: bool) -> None:
     """Before a statement that writes, the connection takes its turn
     (:class:`TurnTakingConnection`); other databases are left alone."""
     dbapi = conn.connection.dbapi_connection

@@ -5,16 +5,17 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
-from typing import Any
+from typing import Any, cast
 
-from sqlalchemy import Executable, Row
+from flask_sqlalchemy.session import Session
+from sqlalchemy import CursorResult, Executable, Result, Row
 from sqlalchemy.orm import scoped_session
 
 from companion.store.db import db
 
 
 @contextmanager
-def transaction() -> Iterator[scoped_session]:
+def transaction() -> Iterator[scoped_session[Session]]:
     """Run the block as one transaction: commit when it ends, roll back on any
     exception (and re-raise it), so a failed change leaves nothing behind.
 
@@ -79,3 +80,11 @@ def first_row(statement: Executable, params: Mapping[str, Any] | None = None) ->
     row = db.session.execute(statement, dict(params or {})).first()
     end_read()
     return row
+
+
+def changed_rows(result: Result[Any]) -> int:
+    """How many rows an ``UPDATE`` or ``DELETE`` ``result`` touched (the
+    driver's ``rowcount``). ``Session.execute`` answers such a statement with a
+    :class:`~sqlalchemy.CursorResult`, but its type hints say only
+    :class:`~sqlalchemy.Result`, which has no ``rowcount``."""
+    return cast("CursorResult[Any]", result).rowcount

@@ -30,6 +30,8 @@ from flask import (
     session,
     url_for,
 )
+from flask.typing import ResponseReturnValue
+from werkzeug.wrappers import Response
 
 from companion.web import security
 from companion.web import sessions as devices
@@ -90,7 +92,8 @@ def current_token() -> str:
             if value:
                 app.config["COMPANION_TOKEN"] = value
             app.extensions["companion_token_file"] = (stamp, app.config["COMPANION_TOKEN"])
-    return app.config["COMPANION_TOKEN"]
+    token: str = app.config["COMPANION_TOKEN"]
+    return token
 
 
 def token_ok(candidate: str | None) -> bool:
@@ -112,7 +115,7 @@ def _wants_json() -> bool:
     return request.path.startswith("/api/") or request.accept_mimetypes.best == "application/json"
 
 
-def _too_many(exc):
+def _too_many(exc: Exception) -> ResponseReturnValue:
     """429 (Flask-Limiter's refusal, see :mod:`companion.security`): too many
     wrong tokens from this address; the sign-in page says so on the page."""
     seconds = security.retry_after()
@@ -158,7 +161,7 @@ def _spectator_ok() -> bool:
     return True
 
 
-def _guard():
+def _guard() -> ResponseReturnValue | None:
     if request.endpoint in OPEN_ENDPOINTS:
         return None
     if _marked(_OPEN_TO_PHONES):  # a seat's phone: its key is checked by the route
@@ -188,7 +191,7 @@ def _guard():
 
 
 @bp.route("/login", methods=["GET", "POST"])
-def login():
+def login() -> ResponseReturnValue:
     """The page where a device opens its session by typing the token."""
     error = None
     nxt = security.local_target(request.values.get("next")) or url_for("games.index")
@@ -206,7 +209,7 @@ def login():
 
 
 @bp.route("/logout", methods=["POST"])
-def logout():
+def logout() -> Response:
     """Close this device's session, on the server too (see :mod:`companion.devices`)."""
     devices.current_device(current_token())
     return devices.logout_response()

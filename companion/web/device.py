@@ -15,8 +15,10 @@ import json
 import mimetypes
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 from flask import Blueprint, Response, current_app, request, url_for
+from werkzeug.wrappers import Response as BaseResponse
 
 from companion.web.i18n import keep_device_setting, lazy_gettext
 
@@ -46,18 +48,18 @@ def current_theme() -> str:
 
 
 @bp.app_context_processor
-def _theme_context() -> dict:
+def _theme_context() -> dict[str, Any]:
     return {"themes": THEMES, "current_theme": current_theme}
 
 
 @bp.get("/theme/<name>")
-def set_theme(name: str):
+def set_theme(name: str) -> BaseResponse:
     """Keep ``name`` as this device's theme (a cookie), then go back to ``?next=``."""
     return keep_device_setting(THEME_COOKIE, name, THEMES, THEME_COOKIE_AGE)
 
 
 @lru_cache(maxsize=4)
-def _static_version(static_folder: str, stamp: tuple) -> str:
+def _static_version(static_folder: str, stamp: tuple[int, ...]) -> str:
     digest = hashlib.sha256()
     for name in PRECACHE:
         path = Path(static_folder) / name
@@ -78,7 +80,7 @@ def static_version() -> str:
 
 
 @bp.get("/sw.js")
-def service_worker():
+def service_worker() -> Response:
     """The service worker, from the site's root so that it serves every page.
 
     It is ``static/sw.js`` with the cache version and the list of files to keep

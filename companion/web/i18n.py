@@ -19,10 +19,11 @@ import logging
 import os
 import subprocess
 import sys
+from collections.abc import Container, Iterable
 from contextvars import ContextVar, Token
 from functools import cache, lru_cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 from babel import support
@@ -36,7 +37,15 @@ from flask import (
     request,
     url_for,
 )
-from flask_babel import Babel, get_locale, get_translations, gettext, lazy_gettext, ngettext
+from flask_babel import Babel, get_locale, get_translations, lazy_gettext
+from werkzeug.wrappers import Response
+
+if TYPE_CHECKING:
+    # Flask-Babel has no type hints: its two translators as it defines them.
+    def gettext(string: str, **variables: Any) -> str: ...
+    def ngettext(singular: str, plural: str, num: int, **variables: Any) -> str: ...
+else:
+    from flask_babel import gettext, ngettext
 
 from companion.rules import errors as rule_errors
 
@@ -129,9 +138,10 @@ def _request_translations() -> support.NullTranslations:
     Flask-Babel settles the locale once per request too (kept in ``g``), so
     the two cannot disagree within a request."""
     if not has_request_context():
-        return get_translations()
+        now: support.NullTranslations = get_translations()
+        return now
     environ = request.environ
-    found = environ.get("companion.translations")
+    found: support.NullTranslations | None = environ.get("companion.translations")
     if found is None:
         found = environ["companion.translations"] = get_translations()
     return found
@@ -211,7 +221,7 @@ def local_next() -> str:
 
 
 @bp.get("/lang/<code>")
-def set_language(code: str):
+def set_language(code: str) -> Response:
     """Keep ``code`` as this device's language (a cookie), then go back.
 
     ``?next=/path`` (a path on this site) is where to go; else the page the
@@ -220,7 +230,7 @@ def set_language(code: str):
     return keep_device_setting(COOKIE, code, LANGUAGES, COOKIE_AGE)
 
 
-def keep_device_setting(cookie: str, value: str, allowed, max_age: int):
+def keep_device_setting(cookie: str, value: str, allowed: Container[str], max_age: int) -> Response:
     """Go back (:func:`local_next`) keeping ``value`` in ``cookie`` on this device
     when it is one of ``allowed``; an unknown value changes nothing."""
     response = redirect(local_next())
@@ -302,7 +312,7 @@ def init_babel(app: Flask) -> None:
     compile_catalogues()
     babel.init_app(app, locale_selector=select_locale)
     # the templates' _() and ngettext() through the request's kept catalogue
-    app.jinja_env.install_gettext_callables(
+    app.jinja_env.install_gettext_callables(  # type: ignore[attr-defined]  # jinja2.ext.i18n adds it
         gettext=lambda s: translations().ugettext(s),
         ngettext=lambda s, p, n: translations().ungettext(s, p, n),
         newstyle=True,
@@ -342,10 +352,10 @@ rule_errors.set_translator(translate, translate_plural)
 rule_errors.set_list_joiner(lambda items: join_list(items))
 
 
-def join_list(items) -> str:
+def join_list(items: Iterable[object]) -> str:
     """Names (or tiles) joined the way the language in use joins a list
     (Babel's ``format_list``): ``Ana, Ben and Chen``, ``Ana, Ben и Chen``."""
     from babel.lists import format_list
 
-    items = [str(item) for item in items]
-    return format_list(items, locale=language_in_use()) if items else ""
+    names = [str(item) for item in items]
+    return format_list(names, locale=language_in_use()) if names else ""

@@ -15,6 +15,7 @@ which the rules engine does here with the players' own messages; Flask's
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from typing import Any
 
 from flask import Request
@@ -44,7 +45,7 @@ def _string_problem(text: str) -> str | None:
 
 def _check(value: Any, limit: int) -> None:
     """Walk ``value`` without recursion: its depth, and every key and string."""
-    stack = [(value, 1)]
+    stack: list[tuple[Any, int]] = [(value, 1)]
     while stack:
         item, depth = stack.pop()
         if isinstance(item, str):
@@ -57,7 +58,7 @@ def _check(value: Any, limit: int) -> None:
                 problem = _string_problem(key)
                 if problem:
                     raise BadJSON(problem)
-            children = item.values()
+            children: Iterable[Any] = item.values()
         elif isinstance(item, list):
             children = item
         else:

@@ -30,7 +30,8 @@ _lock = threading.Lock()
 
 
 def _store() -> OrderedDict[Hashable, Any]:
-    return current_app.extensions.setdefault("companion.pages", OrderedDict())
+    pages: OrderedDict[Hashable, Any] = current_app.extensions.setdefault("companion.pages", OrderedDict())
+    return pages
 
 
 CSRF_HOLE = "\x00csrf-token\x00"

@@ -55,6 +55,8 @@ import hmac
 import math
 import secrets
 import time
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
 from flask import Flask, Request, Response, current_app, g, request
@@ -62,7 +64,10 @@ from flask.sessions import SecureCookieSessionInterface
 from flask_limiter import Limiter
 from flask_talisman import Talisman
 from werkzeug.middleware.proxy_fix import ProxyFix
-from werkzeug.routing import IntegerConverter
+from werkzeug.routing import IntegerConverter, Map
+
+if TYPE_CHECKING:
+    from _typeshed.wsgi import StartResponse, WSGIApplication, WSGIEnvironment
 
 CSP = (
     "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
@@ -188,10 +193,10 @@ class UnreadableRefererDropped:
     :param app: the WSGI application to wrap.
     """
 
-    def __init__(self, app):
+    def __init__(self, app: WSGIApplication) -> None:
         self.app = app
 
-    def __call__(self, environ, start_response):
+    def __call__(self, environ: WSGIEnvironment, start_response: StartResponse) -> Iterable[bytes]:
         referer = environ.get("HTTP_REFERER")
         if referer is not None:
             try:
@@ -214,7 +219,7 @@ class BoundedInt(IntegerConverter):
     ``/games/<int:game_id>`` matches no route (404) instead of reaching the
     database, which cannot hold it."""
 
-    def __init__(self, map, *args, **kwargs):  # noqa: A002 (Werkzeug's name)
+    def __init__(self, map: Map, *args: Any, **kwargs: Any) -> None:  # noqa: A002 (Werkzeug's name)
         kwargs.setdefault("max", ID_MAX)
         super().__init__(map, *args, **kwargs)
 
@@ -243,7 +248,7 @@ def view_key_ok(candidate: str | None, stored: str | None) -> bool:
 # -- links shown to be shared ------------------------------------------------
 
 
-def public_url_for(endpoint: str, **values) -> str:
+def public_url_for(endpoint: str, **values: Any) -> str:
     """The absolute address of ``endpoint`` for a link that leaves this device
     (a spectator link): under ``PUBLIC_URL`` when it is set, else Flask's
     ``url_for(..., _external=True)`` (the request's host).
@@ -252,7 +257,7 @@ def public_url_for(endpoint: str, **values) -> str:
     """
     from flask import url_for
 
-    base = current_app.config.get("PUBLIC_URL")
+    base: str | None = current_app.config.get("PUBLIC_URL")
     if not base:
         return url_for(endpoint, _external=True, **values)
     path = url_for(endpoint, **values)
@@ -277,7 +282,7 @@ def _public_url(value: object) -> str | None:
 # -- installation ------------------------------------------------------------
 
 
-def cache_policy(response) -> str | None:
+def cache_policy(response: Response) -> str | None:
     """The ``Cache-Control`` an answer gets when its view set none.
 
     Pages of a signed-in device: ``private, no-cache`` (no shared cache keeps
@@ -297,7 +302,7 @@ def cache_policy(response) -> str | None:
     return "no-store"
 
 
-def _add_cache_control(response):
+def _add_cache_control(response: Response) -> Response:
     if "Cache-Control" not in response.headers:
         policy = cache_policy(response)
         if policy:
@@ -332,9 +337,11 @@ def init_app(app: Flask) -> None:
     """
     _settings(app)
     app.add_template_global(public_url_for, "public_url_for")
-    app.wsgi_app = UnreadableRefererDropped(app.wsgi_app)
+    # Flask's documented way to wrap the WSGI app; mypy sees a method replaced.
+    app.wsgi_app = UnreadableRefererDropped(app.wsgi_app)  # type: ignore[method-assign]
     if app.config["COMPANION_PROXY"]:
-        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=1, x_proto=1, x_host=1, x_prefix=1)
+        app.wsgi_app = ProxyFix(  # type: ignore[method-assign]
+            app.wsgi_app, x_for=1, x_proto=1, x_host=1, x_prefix=1)
     app.url_map.converters["int"] = BoundedInt  # before any route is registered
     _headers(app)
     app.session_interface = SessionInterface()  # Secure per request (after Talisman's settings)

@@ -28,6 +28,7 @@ from datetime import UTC, datetime, timedelta
 
 from flask import (
     Blueprint,
+    Flask,
     abort,
     flash,
     g,
@@ -37,11 +38,13 @@ from flask import (
     session,
     url_for,
 )
+from flask.typing import ResponseReturnValue
 from sqlalchemy import DateTime, Integer, String, delete
 from sqlalchemy.orm import Mapped, mapped_column
+from werkzeug.wrappers import Response
 
 from companion.store.db import db
-from companion.store.tx import transaction
+from companion.store.tx import changed_rows, transaction
 from companion.web.i18n import gettext
 
 bp = Blueprint("devices", __name__)
@@ -61,7 +64,7 @@ def _digest(text: str) -> str:
     return hashlib.sha256(text.encode()).hexdigest()
 
 
-class DeviceSession(db.Model):
+class DeviceSession(db.Model):  # type: ignore[name-defined,misc]  # db.Model: no type to mypy
     """One signed-in device.
 
     ``key_hash`` is the SHA-256 of the random id kept in the device's cookie (the
@@ -132,7 +135,8 @@ def current_device(token: str) -> DeviceSession | None:
     :param token: the access token in force.
     """
     if "device" in g:
-        return g.device
+        kept: DeviceSession | None = g.device
+        return kept
     sid = session.get(SESSION_KEY)
     row = None
     if isinstance(sid, str) and sid:
@@ -159,7 +163,7 @@ def end_session(device_id: int) -> bool:
     """
     with transaction():
         gone = db.session.execute(delete(DeviceSession).where(DeviceSession.id == device_id))
-    return gone.rowcount == 1
+    return changed_rows(gone) == 1
 
 
 def end_all_sessions() -> int:
@@ -169,10 +173,10 @@ def end_all_sessions() -> int:
     """
     with transaction():
         gone = db.session.execute(delete(DeviceSession))
-    return gone.rowcount or 0
+    return changed_rows(gone) or 0
 
 
-def _signed_out_response():
+def _signed_out_response() -> Response:
     """Back to the sign-in page, telling the browser to drop what it kept of
     this site's pages (``Clear-Site-Data``; the service worker also empties its
     page cache when it sees the sign-out)."""
@@ -182,7 +186,7 @@ def _signed_out_response():
 
 
 @bp.get("/devices")
-def index():
+def index() -> str:
     """The devices signed in, newest first; this one marked, each with a sign-out button."""
     me = g.get("device")
     rows = db.session.execute(
@@ -192,7 +196,7 @@ def index():
 
 
 @bp.post("/devices/<int:device_id>/sign-out")
-def sign_out(device_id: int):
+def sign_out(device_id: int) -> ResponseReturnValue:
     """Sign one device out (this one: back to the sign-in page)."""
     me = g.get("device")
     if not end_session(device_id):
@@ -204,7 +208,7 @@ def sign_out(device_id: int):
     return redirect(url_for("devices.index"))
 
 
-def logout_response():
+def logout_response() -> Response:
     """End this device's session on the server and in the cookie (``/logout``)."""
     me = g.get("device")
     if me is not None:
@@ -220,7 +224,7 @@ def _prune(older_than_days: int = 400) -> None:
     db.session.execute(delete(DeviceSession).where(DeviceSession.last_seen < cutoff))
 
 
-def init_app(app) -> None:
+def init_app(app: Flask) -> None:
     """Register the devices page."""
     app.register_blueprint(bp)
 

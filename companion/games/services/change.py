@@ -9,9 +9,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
-from typing import Any
+from typing import Any, Generic, TypeVar
 
-from sqlalchemy import bindparam, func, select
+from sqlalchemy import BindParameter, bindparam, func, select
 from sqlalchemy.exc import IntegrityError
 
 from companion.games.models import GameRow, PlayerRow, RoundRow
@@ -53,8 +53,13 @@ class _Claimed:
     player_ids: dict[str, int]
 
 
+_Outcome = TypeVar("_Outcome")
+"""What a change answers (:class:`.values.Saved`, :class:`.values.Deleted`…)."""
+_Outcome_co = TypeVar("_Outcome_co", covariant=True)
+
+
 @dataclass
-class _Write:
+class _Write(Generic[_Outcome_co]):
     """A change worked out and ready to write.
 
     :ivar apply: writes the change's rounds; runs in the transaction, after
@@ -70,7 +75,7 @@ class _Write:
         shows them beside the names).
     """
 
-    apply: Callable[[_Claimed], Any]
+    apply: Callable[[_Claimed], _Outcome_co]
     summary: dict[str, Any] | None = None
     lines: bool = True
     players: tuple[str, ...] = ()
@@ -87,7 +92,7 @@ _CLAIM = (
 )
 _CLAIM_ANY = _CLAIM.returning(_G.revision)
 _SUMMARY_KEYS = ("summary", "status", "rounds_played", "engine_version", "recheck_problem")
-_NEW_SUMMARY = {k: bindparam(f"new_{k}") for k in _SUMMARY_KEYS}
+_NEW_SUMMARY: dict[str, BindParameter[Any]] = {k: bindparam(f"new_{k}") for k in _SUMMARY_KEYS}
 
 
 @cache
@@ -131,7 +136,7 @@ def _claim(game_id: int, revision: int | None = None) -> int | None:
     return db.session.execute(_claim_statement(False, 0), {"game_id": game_id, "revision": revision}).scalar()
 
 
-def _claim_at(game_id: int, revision: int, plan: _Write) -> _Claimed | None:
+def _claim_at(game_id: int, revision: int, plan: _Write[Any]) -> _Claimed | None:
     """Raise the game's revision (taking its write lock) if it still is
     ``revision``, storing ``plan``'s summary and reading its players' roster
     ids in the same statement.
@@ -153,7 +158,8 @@ def _summary_params(summary: dict[str, Any]) -> dict[str, Any]:
     return {f"new_{k}": summary[k] for k in _SUMMARY_KEYS}
 
 
-def _apply(plan: _Write, game_id: int, claimed: _Claimed, summary_stored: bool = False) -> Any:
+def _apply(plan: _Write[_Outcome], game_id: int, claimed: _Claimed,
+           summary_stored: bool = False) -> _Outcome:
     """Run a change's write with what its claim took; then store the game's
     summary (unless the claim did) and its players' lines."""
     outcome = plan.apply(claimed)
@@ -196,6 +202,13 @@ class _Stored:
     data: dict[str, Any]
     result: dict[str, Any] | None
 
+    @property
+    def round_result(self) -> RoundResult:
+        """The stored result (:func:`_read_tail` reads no round without one)."""
+        if self.result is None:
+            raise _Stale()
+        return RoundResult.from_dict(self.result)
+
 
 @dataclass(frozen=True)
 class _Tail:
@@ -216,7 +229,7 @@ class _Tail:
             if r.number >= number:
                 for name in (r.result or {}).get("credited", ()):
                     counts[name] -= 1
-        return GameState.resume(table, number - 1, RoundResult.from_dict(prev.result),
+        return GameState.resume(table, number - 1, prev.round_result,
                                 counts, tuple(prev.data.get("absent", ())))
 
     def view(self, state: GameState, added: RoundView, revision: int,
@@ -232,7 +245,7 @@ class _Tail:
         return GameView(
             id=self.row.id, created_at=self.row.created_at, revision=revision,
             view_key=self.row.view_key, shelf=self.row.shelf, table=state.table,
-            rounds=(*(RoundView(r.number, r.version, r.data, RoundResult.from_dict(r.result))
+            rounds=(*(RoundView(r.number, r.version, r.data, r.round_result)
                       for r in self.rounds), added),
             summary=summary, engine_version=SCORING_VERSION, recheck_problem=None,
         )
@@ -276,7 +289,8 @@ class _Moved(Exception):
     """The game changed while it was being read: read it again."""
 
 
-def _change(game_id: int, first: int | None, decide: Callable[[_Tail], Any], whole: bool = False) -> Any:
+def _change(game_id: int, first: int | None, decide: Callable[[_Tail], _Outcome | _Write[_Outcome]],
+            whole: bool = False) -> _Outcome | Conflicted:
     """Run a change of one game: read what it needs (rounds from ``first``;
     all of them when ``whole``),
     ``decide`` (which runs the engine and returns an outcome, or a
@@ -297,7 +311,9 @@ def _change(game_id: int, first: int | None, decide: Callable[[_Tail], Any], who
                         raise NotFound(f"no game {game_id}")
                     plan = decide(_read_tail(game_id, first, whole))
                     if isinstance(plan, _Write):
-                        return _apply(plan, game_id, _Claimed(revision, _ids_of(plan.players)))
+                        # (isinstance narrows a _Write[_Outcome] to _Write[Any])
+                        done: _Outcome = _apply(plan, game_id, _Claimed(revision, _ids_of(plan.players)))
+                        return done
                     db.session.rollback()
                     return plan
             bare_read()
@@ -310,7 +326,8 @@ def _change(game_id: int, first: int | None, decide: Callable[[_Tail], Any], who
             with transaction():
                 claimed = _claim_at(game_id, revision, plan)
                 if claimed is not None:
-                    return _apply(plan, game_id, claimed, summary_stored=True)
+                    done = _apply(plan, game_id, claimed, summary_stored=True)
+                    return done
         except _Stale:
             end_read()
             if rederived:

@@ -157,7 +157,8 @@ def game_revision(game_id: int) -> int:
 
     :raises NotFound: no such game (or it is in the trash).
     """
-    return _game_not_in_trash(_REVISION_QUERY, game_id).revision
+    revision: int = _game_not_in_trash(_REVISION_QUERY, game_id).revision
+    return revision
 
 
 def _game_not_in_trash(query: Any, game_id: int) -> Any:

@@ -10,7 +10,7 @@ from sqlalchemy import func, update
 from sqlalchemy.exc import IntegrityError
 
 from companion.games.models import RoundRequest, RoundRow
-from companion.games.services.change import _change, _Claimed, _read_tail, _Tail, _Write
+from companion.games.services.change import _change, _Claimed, _read_tail, _Stored, _Tail, _Write
 from companion.games.services.store import NotFound, _summary_columns
 from companion.games.services.values import AlreadySaved, Conflicted, Deleted, RoundView, Saved
 from companion.rules import RecordError
@@ -20,14 +20,14 @@ from companion.rules.record.read_round import parse_round
 from companion.rules.state import GameState, RoundResult
 from companion.rules.state import check_round_at as check_round
 from companion.store.db import db
-from companion.store.tx import end_read
+from companion.store.tx import changed_rows, end_read
 from companion.web.i18n import gettext
 
 
-def _replayed(state: GameState, later: list[RoundRow]) -> tuple[GameState, list[tuple[RoundRow, RoundResult]]]:
+def _replayed(state: GameState, later: list[_Stored]) -> tuple[GameState, list[tuple[_Stored, RoundResult]]]:
     out = []
     for r in later:
-        state, res = state.replay(RoundResult.from_dict(r.result), tuple(r.data.get("absent", ())))
+        state, res = state.replay(r.round_result, tuple(r.data.get("absent", ())))
         out.append((r, res))
     return state, out
 
@@ -63,7 +63,8 @@ columns' defaults)."""
 
 
 def add_round(game_id: int, data: Any, number: int | None = None, confirm: bool = False,
-              entry: bool = False, idempotency_key: str | None = None):
+              entry: bool = False,
+              idempotency_key: str | None = None) -> Saved | AlreadySaved | Conflicted:
     """Add the next round, checked against the game's stored state, with its results.
 
     :param data: the round object (docs/design.md).
@@ -82,7 +83,7 @@ def add_round(game_id: int, data: Any, number: int | None = None, confirm: bool 
     :raises RecordError: the round is refused (``game_finished`` among others).
     """
 
-    def decide(tail: _Tail):
+    def decide(tail: _Tail) -> AlreadySaved | Conflicted | _Write[Saved]:
         nxt = tail.row.rounds_played + 1
         if number is not None and number != nxt:
             if number < nxt:
@@ -101,7 +102,7 @@ def add_round(game_id: int, data: Any, number: int | None = None, confirm: bool 
         after, result = state.advance(rnd)
         added, columns = RoundView(nxt, 1, rnd.as_dict(), result), _summary_columns(after)
 
-        def write(claimed: _Claimed):
+        def write(claimed: _Claimed) -> Saved:
             db.session.execute(_INSERT_ROUND, {"game_id": game_id, "number": nxt, "data": added.data,
                                                "version": 1, "result": result.as_dict()})
             if idempotency_key is not None:
@@ -127,13 +128,14 @@ def round_for_key(game_id: int, key: str) -> int | None:
 
 
 def _round_version(game_id: int, number: int) -> int | None:
-    return db.session.execute(
+    version: int | None = db.session.execute(
         db.select(RoundRow.version).where(RoundRow.game_id == game_id, RoundRow.number == number)
     ).scalar_one_or_none()
+    return version
 
 
 def replace_round(game_id: int, number: int, data: Any, version: int | None = None,
-                  confirm: bool = False, entry: bool = False):
+                  confirm: bool = False, entry: bool = False) -> Saved | Conflicted:
     """Replace round ``number`` with ``data``; the rounds after it are scored
     again from their stored points.
 
@@ -147,7 +149,7 @@ def replace_round(game_id: int, number: int, data: Any, version: int | None = No
         a game to a target, it ends the game before the rounds after it).
     """
 
-    def decide(tail: _Tail):
+    def decide(tail: _Tail) -> Conflicted | _Write[Saved]:
         stored = next((r for r in tail.rounds if r.number == number), None)
         if stored is None or number < 1:
             raise NotFound(f"game {game_id} has no round {number}")
@@ -163,13 +165,13 @@ def replace_round(game_id: int, number: int, data: Any, version: int | None = No
         final, replayed = _replayed(after, later)
         new_version = stored.version + 1
 
-        def write(claimed: _Claimed):
-            done = db.session.execute(
+        def write(claimed: _Claimed) -> Saved:
+            done = changed_rows(db.session.execute(
                 update(RoundRow).where(RoundRow.id == stored.id, RoundRow.version == stored.version)
                 .values(data=rnd.as_dict(), version=new_version, result=result.as_dict(),
                         updated_at=func.now())
                 .execution_options(synchronize_session=False)
-            ).rowcount
+            ))
             if done != 1:
                 raise IntegrityError("round changed", None, Exception())
             for r, res in replayed:
@@ -193,7 +195,7 @@ def delete_last_round(game_id: int, number: int) -> Deleted | Conflicted:
     :raises RecordError: ``bad_value`` when it is not the last round.
     """
 
-    def decide(tail: _Tail):
+    def decide(tail: _Tail) -> _Write[Deleted]:
         last = tail.row.rounds_played
         stored = next((r for r in tail.rounds if r.number == number), None)
         if stored is None or number < 1:
@@ -203,7 +205,7 @@ def delete_last_round(game_id: int, number: int) -> Deleted | Conflicted:
                 "Only the last round (%(last)s) can be deleted.", last=last))])
         state = tail.state_before(number)
 
-        def write(claimed: _Claimed):
+        def write(claimed: _Claimed) -> Deleted:
             db.session.execute(db.delete(RoundRow).where(RoundRow.id == stored.id))
             return Deleted(number, dict(stored.data), claimed.revision)
 

@@ -69,7 +69,7 @@ def _reseat(game_id: int, rewrite: Callable[[dict[str, Any]], dict[str, Any]]) -
     made (:func:`.change._change`: the engine outside the write lock, the
     write claiming the revision read, the last try holding the lock)."""
 
-    def decide(tail: _Tail) -> _Write:
+    def decide(tail: _Tail) -> _Write[None]:
         if tail.row.status == "finished":
             raise RecordError([Problem("", "game_finished", gettext("This game is over."))])
         before = table_of(head_of(tail.row))

@@ -10,16 +10,16 @@ from companion.games.models import GameRow, RoundRow
 from companion.games.services.store import NotFound, _players_lines
 from companion.games.signals import tell_games_dropped
 from companion.store.db import db
-from companion.store.tx import transaction
+from companion.store.tx import changed_rows, transaction
 
 
 def _shelve(game_id: int, shelf: str, allowed: tuple[str, ...]) -> None:
     with transaction():
-        done = db.session.execute(
+        done = changed_rows(db.session.execute(
             update(GameRow).where(GameRow.id == game_id, GameRow.shelf.in_(allowed))
             .values(shelf=shelf, shelved_at=func.now(), revision=GameRow.revision + 1)
             .execution_options(synchronize_session=False)
-        ).rowcount
+        ))
         if done != 1:
             raise NotFound(f"no game {game_id}")
         _players_lines(game_id)

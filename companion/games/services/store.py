@@ -8,6 +8,7 @@ except :func:`store_results` and :class:`NotFound`.
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from typing import Any
 
 from sqlalchemy import Text, cast, update
@@ -19,7 +20,7 @@ from companion.games.signals import tell_games_changed
 from companion.rules import Game, read_game
 from companion.rules.state import SCORING_VERSION, GameState, derive_all
 from companion.store.db import db
-from companion.store.tx import transaction
+from companion.store.tx import changed_rows, transaction
 
 SHELVES = ("games", "archive", "trash")
 
@@ -92,7 +93,7 @@ def store_results(row: GameRow, game: Game) -> None:
         setattr(row, column, value)
 
 
-def _remember_players(names) -> None:
+def _remember_players(names: Iterable[str]) -> None:
     """The names join the roster: one player per name, case and Unicode form
     ignored, safe against another process adding the same name at once
     (:func:`companion.games.services.names.remember`)."""
@@ -142,5 +143,5 @@ def _claim_any(game_id: int) -> bool:
     stmt = (update(GameRow).where(GameRow.id == game_id)
             .values(revision=GameRow.revision, updated_at=GameRow.updated_at)
             .execution_options(synchronize_session=False))
-    return db.session.execute(stmt).rowcount == 1
+    return changed_rows(db.session.execute(stmt)) == 1
 

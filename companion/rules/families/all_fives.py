@@ -542,9 +542,60 @@ def _read_hand(game: AllFivesGame, data: Any, path: str,
     """Read one hand; returns it and the side that reached the target during
     it with ``win_check: immediate`` (``()`` when none)."""
     seating, rules = game.seating, game.rules
+    read = _read_hand_fields(game, data, path, problems)
+    if read is None:
+        return None, ()
+    leader, dealt, ended, entries, in_play_raw, hands = read
+
+    plays = _check_plays(game, entries, dealt, hands, f"{path}.plays", problems)
+    if in_play_raw is not None:
+        _check_in_play(rules, in_play_raw, dealt, hands, f"{path}.in_play", problems)
+    out = _read_out(game, data, ended, hands, path, problems)
+    if problems.errors:
+        return None, ()
+
+    pegger = Pegger(game.totals, game.target, rules.exact_target, _entry_points(rules),
+                    _sides_in(game))
+    won = _peg_during_hand(game, pegger, plays, in_play_raw, leader, path, problems)
+    if problems.errors:
+        return None, ()
+    _check_target_ending(game, data, ended, won, path, problems)
+    if problems.errors:
+        return None, ()
+
+    bonus: Bonus | None = None
+    pips = {p: h.pips for p, h in hands.items()}
+    if ended is not Ending.TARGET:
+        bonus = hand_bonus(rules, seating, ended, out, pips)
+    _check_typed_bonuses(game, data.get("bonuses"), bonus, f"{path}.bonuses", problems)
+    if problems.errors:
+        return None, ()
+    won = _peg_end_of_hand(game, pegger, bonus, out, ended, pips, won)
+    in_play = {p: 0 for p in seating.players}
+    for play in plays:
+        in_play[play.entry.scorer] += play.points
+    if in_play_raw is not None:
+        in_play = dict(in_play_raw)
+    scores = {s: pegger.totals[s] - game.totals[s] for s in seating.sides}
+    hand = HandResult(len(game.hands) + 1, leader, tuple(plays), in_play, ended, out, pips, bonus,
+                      tuple(pegger.moves), scores)
+    return hand, ((won,) if won is not None else ())
+
+
+_HandFields = tuple[str, dict[str, int], Ending, list[PlayEntry], dict[str, int] | None,
+                    dict[str, HandLeft]]
+"""A hand's fields as read: leader, tiles dealt, ending, scoring plays, the
+quick ``in_play`` totals (or ``None``) and the hands left."""
+
+
+def _read_hand_fields(game: AllFivesGame, data: Any, path: str,
+                      problems: Problems) -> _HandFields | None:
+    """The fields of one hand, each read on its own (see :func:`_read_hand`);
+    ``None`` when any is refused (the problems added)."""
+    seating, rules = game.seating, game.rules
     if not isinstance(data, Mapping):
         problems.error(path, "bad_value", tr("A hand is a JSON object."))
-        return None, ()
+        return None
     for key in data:
         if key not in ROUND_KEYS and key not in IGNORED_ROUND_KEYS:
             problems.error(f"{path}.{key}", "bad_value", tr("A hand has no field %(key)r.", key=key))
@@ -565,25 +616,26 @@ def _read_hand(game: AllFivesGame, data: Any, path: str,
     laid = [e.tile for e in entries if e.tile is not None]
     hands = read_hands(data.get("hands"), f"{path}.hands", seating, problems, laid)
     if problems.errors or leader is None or ended is None:
-        return None, ()
+        return None
+    return leader, dealt, ended, entries, in_play_raw, hands
 
-    plays = _check_plays(game, entries, dealt, hands, f"{path}.plays", problems)
-    if in_play_raw is not None:
-        _check_in_play(rules, in_play_raw, dealt, hands, f"{path}.in_play", problems)
-    out = _read_out(game, data, ended, hands, path, problems)
-    if problems.errors:
-        return None, ()
 
-    pegger = Pegger(game.totals, game.target, rules.exact_target, _entry_points(rules),
-                    _sides_in(game))
-    immediate = rules.win_check is WinCheck.IMMEDIATE
+def _peg_during_hand(game: AllFivesGame, pegger: Pegger, plays: Sequence[Play],
+                     in_play_raw: Mapping[str, int] | None, leader: str, path: str,
+                     problems: Problems) -> str | None:
+    """Peg the hand's plays (or its ``in_play`` totals, from the leader round
+    the table); returns the side that reached the target with ``win_check:
+    immediate`` (``None`` when none did). A play after the target was reached
+    adds ``game_finished``."""
+    seating = game.seating
+    immediate = game.rules.win_check is WinCheck.IMMEDIATE
     won: str | None = None
     for play in plays:
         if won is not None:
             problems.error(f"{path}.plays[{play.entry.index}]", "game_finished",
                            tr("%(side)s reached the target before this play: the game was over.",
                               side=won), side=won)
-            return None, ()
+            return won
         pegger.peg(play.side, play.points, ScoreKind.PLAY, play=play.entry.index, player=play.entry.scorer)
         if immediate:
             won = pegger.winner()
@@ -593,6 +645,14 @@ def _read_hand(game: AllFivesGame, data: Any, path: str,
                 pegger.peg(seating.side_of(player), in_play_raw[player], ScoreKind.IN_PLAY, player=player)
                 if immediate:
                     won = pegger.winner()
+    return won
+
+
+def _check_target_ending(game: AllFivesGame, data: Mapping[str, Any], ended: Ending, won: str | None,
+                         path: str, problems: Problems) -> None:
+    """A hand ``ended: target`` stopped where a side reached the target (and
+    has no one out and no hands); one where a side did may not say ``blocked``."""
+    immediate = game.rules.win_check is WinCheck.IMMEDIATE
     if ended is Ending.TARGET:
         if not immediate:
             problems.error(f"{path}.ended", "bad_value",
@@ -610,36 +670,25 @@ def _read_hand(game: AllFivesGame, data: Any, path: str,
         problems.error(f"{path}.ended", "bad_value",
                        tr("%(side)s reached the target during play: the hand stopped there (ended: target).",
                           side=won), side=won)
-    if problems.errors:
-        return None, ()
 
-    bonus: Bonus | None = None
-    pips = {p: h.pips for p, h in hands.items()}
-    if ended is not Ending.TARGET:
-        bonus = hand_bonus(rules, seating, ended, out, pips)
-    _check_typed_bonuses(game, data.get("bonuses"), bonus, f"{path}.bonuses", problems)
-    if problems.errors:
-        return None, ()
+
+def _peg_end_of_hand(game: AllFivesGame, pegger: Pegger, bonus: Bonus | None, out: str | None,
+                     ended: Ending, pips: Mapping[str, int], won: str | None) -> str | None:
+    """Peg the winner's bonus and, with ``subtract_own``, each player's own
+    pips; returns the side that reached the target (``won`` when one already had)."""
+    rules, seating = game.rules, game.seating
     if bonus is not None:
         for side in bonus.sides:
             if bonus.points:
                 pegger.peg(side, bonus.points, ScoreKind.BONUS, player=out)
-        if immediate and won is None:
+        if rules.win_check is WinCheck.IMMEDIATE and won is None:
             won = pegger.winner()
     if rules.subtract_own and ended is not Ending.TARGET and won is None:
         for player in seating.players:
             loss = rules.points(round_to_five(pips.get(player, 0), rules.rounding))
             if loss:
                 pegger.peg(seating.side_of(player), -loss, ScoreKind.PENALTY, player=player)
-    in_play = {p: 0 for p in seating.players}
-    for play in plays:
-        in_play[play.entry.scorer] += play.points
-    if in_play_raw is not None:
-        in_play = dict(in_play_raw)
-    scores = {s: pegger.totals[s] - game.totals[s] for s in seating.sides}
-    hand = HandResult(len(game.hands) + 1, leader, tuple(plays), in_play, ended, out, pips, bonus,
-                      tuple(pegger.moves), scores)
-    return hand, ((won,) if won is not None else ())
+    return won
 
 
 def _read_leader(game: AllFivesGame, data: Mapping[str, Any], path: str, problems: Problems) -> str | None:
@@ -727,17 +776,10 @@ def _check_in_play(rules: AllFivesRules, totals: Mapping[str, int], dealt: Mappi
 
 def _read_out(game: AllFivesGame, data: Mapping[str, Any], ended: Ending, hands: Mapping[str, HandLeft],
               path: str, problems: Problems) -> str | None:
-    seating, rules = game.seating, game.rules
+    seating = game.seating
     raw = data.get("out")
     if ended is Ending.BLOCKED:
-        if raw is not None:
-            problems.error(f"{path}.out", "out_but_blocked",
-                           tr("In a blocked hand nobody went out."))
-        missing = [p for p in seating.players if p not in hands]
-        if missing and (rules.hand_bonus is not HandBonus.NONE or rules.subtract_own):
-            problems.error(f"{path}.hands", "missing_hand",
-                           tr("A blocked hand is won by the fewest pips: give the pips of %(names)s.",
-                              names=", ".join(missing)), players=missing)
+        _check_blocked(game, raw, hands, path, problems)
         return None
     if ended is Ending.TARGET:
         return None
@@ -754,6 +796,35 @@ def _read_out(game: AllFivesGame, data: Mapping[str, Any], ended: Ending, hands:
     if out in hands and hands[out].pips:
         problems.error(f"{path}.hands.{out}.pips", "bad_value",
                        tr("%(player)s went out: the hand is empty.", player=out), player=out)
+    needed = _hands_needed(game, out)
+    missing = [p for p in seating.players if p in needed and p not in hands]
+    if missing:
+        problems.error(f"{path}.hands", "missing_hand",
+                       tr("The winner scores the pips left: give the pips of %(names)s.",
+                          names=", ".join(missing)), players=missing)
+    return out
+
+
+def _check_blocked(game: AllFivesGame, raw: Any, hands: Mapping[str, HandLeft], path: str,
+                   problems: Problems) -> None:
+    """A blocked hand: nobody went out, and every hand is given when the
+    fewest pips win a bonus (or each player loses his own)."""
+    seating, rules = game.seating, game.rules
+    if raw is not None:
+        problems.error(f"{path}.out", "out_but_blocked",
+                       tr("In a blocked hand nobody went out."))
+    missing = [p for p in seating.players if p not in hands]
+    if missing and (rules.hand_bonus is not HandBonus.NONE or rules.subtract_own):
+        problems.error(f"{path}.hands", "missing_hand",
+                       tr("A blocked hand is won by the fewest pips: give the pips of %(names)s.",
+                          names=", ".join(missing)), players=missing)
+
+
+def _hands_needed(game: AllFivesGame, out: str) -> list[str]:
+    """The players whose pips the hand's score needs when ``out`` went out:
+    the opponents for the bonus (and the partners, rounding the difference),
+    everyone else with ``subtract_own``."""
+    seating, rules = game.seating, game.rules
     side = seating.side_of(out)
     needed: list[str] = []
     if rules.hand_bonus is not HandBonus.NONE:
@@ -762,12 +833,7 @@ def _read_out(game: AllFivesGame, data: Mapping[str, Any], ended: Ending, hands:
             needed += [p for p in seating.members(side) if p != out]
     if rules.subtract_own:
         needed = [p for p in seating.players if p != out]
-    missing = [p for p in seating.players if p in needed and p not in hands]
-    if missing:
-        problems.error(f"{path}.hands", "missing_hand",
-                       tr("The winner scores the pips left: give the pips of %(names)s.",
-                          names=", ".join(missing)), players=missing)
-    return out
+    return needed
 
 
 def hand_bonus(rules: AllFivesRules, seating: Seating, ended: Ending, out: str | None,

@@ -216,30 +216,42 @@ def parse_rules(data: Any, problems: Problems, path: str = "rules") -> ChickenFo
         if key not in RULE_KEYS:
             problems.error(where, "unknown_rule", tr("This game has no such rule."))
         elif key in _CHOICES:
-            choice = _CHOICES[key]
-            if isinstance(value, str) and value in choice._value2member_map_:
-                values[key] = choice(value)
-            else:
-                # the choices stay out of the sentence: their names are not players' words
-                problems.error(where, "bad_value", tr("This rule takes one of its listed choices."),
-                               choices=[member.value for member in choice])
-        elif key in _NUMBERS:
-            least, most = _NUMBERS[key]
-            if _is_int(value) and least <= value <= most:
-                values[key] = int(value)
-            else:
-                problems.error(where, "bad_value", tr(
-                    "Give a whole number from %(least)s to %(most)s.", least=least, most=most))
-        elif key == "centre_sides":
-            if value in (4, 6) and _is_int(value):
-                values[key] = int(value)
-            else:
-                problems.error(where, "bad_value", tr("The centre double takes 4 tiles, or 6."))
+            _parse_choice(key, value, where, problems, values)
+        elif key in _NUMBERS or key == "centre_sides":
+            _parse_number(key, value, where, problems, values)
         else:
             counts = _parse_draw_counts(value, where, problems)
             if counts is not None:
                 values[key] = counts
     return ChickenFootRules(**values)
+
+
+def _parse_choice(key: str, value: Any, where: str, problems: Problems, values: dict[str, Any]) -> None:
+    """A rule of :data:`_CHOICES` into ``values``, or ``bad_value``."""
+    choice = _CHOICES[key]
+    if isinstance(value, str) and value in choice._value2member_map_:
+        values[key] = choice(value)
+    else:
+        # the choices stay out of the sentence: their names are not players' words
+        problems.error(where, "bad_value", tr("This rule takes one of its listed choices."),
+                       choices=[member.value for member in choice])
+
+
+def _parse_number(key: str, value: Any, where: str, problems: Problems, values: dict[str, Any]) -> None:
+    """A rule of :data:`_NUMBERS` (or ``centre_sides``: 4 or 6) into
+    ``values``, or ``bad_value``."""
+    if key == "centre_sides":
+        if value in (4, 6) and _is_int(value):
+            values[key] = int(value)
+        else:
+            problems.error(where, "bad_value", tr("The centre double takes 4 tiles, or 6."))
+        return
+    least, most = _NUMBERS[key]
+    if _is_int(value) and least <= value <= most:
+        values[key] = int(value)
+    else:
+        problems.error(where, "bad_value", tr(
+            "Give a whole number from %(least)s to %(most)s.", least=least, most=most))
 
 
 def _parse_draw_counts(value: Any, path: str, problems: Problems) -> DrawTable | tuple[tuple[int, int], ...] | None:
@@ -845,6 +857,25 @@ class _RoundReader:
         if not isinstance(data, Mapping):
             self.error(where, "bad_value", tr("A hand must be an object with pips or tiles."))
             return None
+        counts = self._hand_counts(data, where)
+        if counts is None:
+            return None
+        flag = data.get("double_blank", False)
+        if not isinstance(flag, bool):
+            self.error(f"{where}.double_blank", "bad_value", tr("“Holds the 0-0” is ticked or not, nothing else."))
+            return None
+        if flag and engine == DOUBLE_BLANK:
+            self.error(f"{where}.double_blank", "engine_in_hand", tr(
+                "The 0-0 is the centre double of this round; no hand can hold it."))
+            return None
+        if "tiles" in data:
+            return self._hand_of_tiles(data, where, engine, flag, counts)
+        return self._hand_of_pips(data, where, flag, counts)
+
+    def _hand_counts(self, data: Mapping[str, Any], where: str) -> dict[str, int | None] | None:
+        """A hand's fields known, and its ``tiles_left``, ``drawn`` and
+        ``blanks`` (each a whole number, 0 or more, or ``None``); ``None`` when
+        one is refused."""
         for key in data:
             if key not in _HAND_KEYS:
                 self.error(f"{where}.{key}", "bad_value", tr("A hand has no field %(key)r.", key=key))
@@ -858,35 +889,37 @@ class _RoundReader:
                 self.error(f"{where}.{key}", "bad_value", words)
                 return None
             counts[key] = value
-        flag = data.get("double_blank", False)
-        if not isinstance(flag, bool):
-            self.error(f"{where}.double_blank", "bad_value", tr("“Holds the 0-0” is ticked or not, nothing else."))
-            return None
-        if flag and engine == DOUBLE_BLANK:
-            self.error(f"{where}.double_blank", "engine_in_hand", tr(
-                "The 0-0 is the centre double of this round; no hand can hold it."))
-            return None
+        return counts
+
+    def _hand_of_tiles(self, data: Mapping[str, Any], where: str, engine: Tile, flag: bool,
+                       counts: Mapping[str, int | None]) -> HandLeft | None:
+        """A hand given by its tiles; the pips, counts and 0-0 typed beside
+        them must agree (``pips_mismatch``)."""
         left, drawn, blanks = counts["tiles_left"], counts["drawn"], counts["blanks"]
-        if "tiles" in data:
-            tiles = self._tiles(data["tiles"], f"{where}.tiles", engine)
-            if tiles is None:
-                return None
-            held = sum(t.pips for t in tiles)
-            hand = HandLeft(held, len(tiles), DOUBLE_BLANK in tiles, tiles, drawn)
-            if data.get("pips") is not None and data["pips"] != held:
-                self.error(f"{where}.pips", "pips_mismatch", trn(
-                    "The tiles hold %(n)s pip, not %(given)s.", "The tiles hold %(n)s pips, not %(given)s.",
-                    held, given=data["pips"]), pips=held)
-            if left is not None and left != len(tiles):
-                self.error(f"{where}.tiles_left", "pips_mismatch", tr(
-                    "%(listed)s tiles are listed, not %(given)s.", listed=len(tiles), given=left))
-            if flag and not hand.double_blank:
-                self.error(f"{where}.double_blank", "pips_mismatch", tr("The 0-0 is not among the tiles listed."))
-            if blanks is not None and blanks != hand.blank_halves:
-                self.error(f"{where}.blanks", "pips_mismatch", tr(
-                    "%(listed)s of the tiles listed have a blank half, not %(given)s.",
-                    listed=hand.blank_halves, given=blanks))
-            return hand
+        tiles = self._tiles(data["tiles"], f"{where}.tiles", engine)
+        if tiles is None:
+            return None
+        held = sum(t.pips for t in tiles)
+        hand = HandLeft(held, len(tiles), DOUBLE_BLANK in tiles, tiles, drawn)
+        if data.get("pips") is not None and data["pips"] != held:
+            self.error(f"{where}.pips", "pips_mismatch", trn(
+                "The tiles hold %(n)s pip, not %(given)s.", "The tiles hold %(n)s pips, not %(given)s.",
+                held, given=data["pips"]), pips=held)
+        if left is not None and left != len(tiles):
+            self.error(f"{where}.tiles_left", "pips_mismatch", tr(
+                "%(listed)s tiles are listed, not %(given)s.", listed=len(tiles), given=left))
+        if flag and not hand.double_blank:
+            self.error(f"{where}.double_blank", "pips_mismatch", tr("The 0-0 is not among the tiles listed."))
+        if blanks is not None and blanks != hand.blank_halves:
+            self.error(f"{where}.blanks", "pips_mismatch", tr(
+                "%(listed)s of the tiles listed have a blank half, not %(given)s.",
+                listed=hand.blank_halves, given=blanks))
+        return hand
+
+    def _hand_of_pips(self, data: Mapping[str, Any], where: str, flag: bool,
+                      counts: Mapping[str, int | None]) -> HandLeft | None:
+        """A hand given by its pips (and the counts typed beside them)."""
+        left, drawn, blanks = counts["tiles_left"], counts["drawn"], counts["blanks"]
         pips = data.get("pips")
         if pips is None:
             self.error(f"{where}.pips", "bad_value", tr("Give the pips left in the hand."))
@@ -948,7 +981,22 @@ class _RoundReader:
 
     def _check_tiles(self, engine: int, dealt: Mapping[str, int],
                      hands: dict[str, HandLeft]) -> dict[str, HandLeft] | None:
-        table = self.table
+        held, holders, boneyard = self._check_counts(dealt, hands)
+        if not self.ok:
+            return None
+        removed = set(held) | {double(engine), DOUBLE_BLANK}
+        pool = _Pool.of(t for t in self.table.set.tiles if t not in removed)
+        blank_free = engine != 0 and DOUBLE_BLANK not in held and not holders
+        out = self._fit_pips(pool, dealt, hands, boneyard, blank_free)
+        if not self.ok:
+            return None
+        return self._check_together(pool, dealt, out, boneyard)
+
+    def _check_counts(self, dealt: Mapping[str, int],
+                      hands: Mapping[str, HandLeft]) -> tuple[dict[Tile, str], list[str], int]:
+        """Each tile and the 0-0 in one hand, the draws within the boneyard and
+        each hand's count within what it can hold; returns the tiles listed
+        (with their holder), who says he holds the 0-0, and the boneyard."""
         held: dict[Tile, str] = {}
         for name, hand in hands.items():
             for i, tile in enumerate(hand.tiles or ()):
@@ -961,7 +1009,7 @@ class _RoundReader:
         if len(holders) > 1:
             self.error(".hands", "double_blank_twice", tr(
                 "There is one 0-0, but %(names)s are said to hold it.", names=join_names(holders)))
-        boneyard = table.set.size - 1 - sum(dealt.values())
+        boneyard = self.table.set.size - 1 - sum(dealt.values())
         drawn = sum(h.drawn or 0 for h in hands.values())
         implied = sum(max(h.drawn or 0, (h.tiles_left or 0) - dealt[n]) for n, h in hands.items())
         if max(drawn, implied) > boneyard:
@@ -974,11 +1022,13 @@ class _RoundReader:
                 self.error(f".hands.{name}.tiles_left", "too_many_tiles", trn(
                     "%(name)s can hold at most %(n)s tile.", "%(name)s can hold at most %(n)s tiles.",
                     most, name=name))
-        if not self.ok:
-            return None
-        removed = set(held) | {double(engine), DOUBLE_BLANK}
-        pool = _Pool.of(t for t in table.set.tiles if t not in removed)
-        blank_free = engine != 0 and DOUBLE_BLANK not in held and not holders
+        return held, holders, boneyard
+
+    def _fit_pips(self, pool: _Pool, dealt: Mapping[str, int], hands: Mapping[str, HandLeft],
+                  boneyard: int, blank_free: bool) -> dict[str, HandLeft]:
+        """Each hand given by its pips can be made of the ``pool``; one that
+        only the 0-0 can make (when it is ``blank_free``) is given it;
+        ``pips_infeasible`` otherwise."""
         out = dict(hands)
         for name, hand in hands.items():
             if hand.tiles is not None or hand.out:
@@ -991,8 +1041,12 @@ class _RoundReader:
                 out[name] = replace(hand, double_blank=True)
                 continue
             self.error(f".hands.{name}.pips", "pips_infeasible", _infeasible_words(hand, most), pips=hand.pips)
-        if not self.ok:
-            return None
+        return out
+
+    def _check_together(self, pool: _Pool, dealt: Mapping[str, int], out: dict[str, HandLeft],
+                        boneyard: int) -> dict[str, HandLeft] | None:
+        """The hands can all be held at once: one 0-0, and enough distinct
+        tiles in the ``pool`` for the hands given by their pips."""
         holders = [n for n, h in out.items() if h.double_blank]
         if len(holders) > 1:
             self.error(".hands", "double_blank_twice", tr(

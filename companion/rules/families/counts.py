@@ -27,7 +27,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any
+from typing import Any, TypeGuard
 
 from ..errors import N_, Problems, tr
 from ..tiles import DominoSet, Tile, TileError
@@ -36,7 +36,7 @@ DOUBLE_SIX = DominoSet(6)
 """Every family here plays with a double-six set (28 tiles, 168 pips)."""
 
 
-def is_whole(value: Any) -> bool:
+def is_whole(value: Any) -> TypeGuard[int]:
     """True for a JSON whole number (``True``/``False`` are not numbers here)."""
     return isinstance(value, int) and not isinstance(value, bool)
 
@@ -175,7 +175,30 @@ def read_seating(
         issue's ``team_shape`` check is meant to run first when this is wired;
         partners side by side are accepted, see :func:`partners_opposite`).
     """
-    raw = record.get("players")
+    players = _read_players(record.get("players"), problems, least=least, most=most)
+    if players is None:
+        return None
+    raw_teams = record.get("teams")
+    if raw_teams is None:
+        if teams == "required":
+            problems.error("teams", "bad_value",
+                           tr("This game is played in two teams of two partners."))
+            return None
+        return Seating(players, None, direction)
+    if teams == "none":
+        problems.error("teams", "bad_value", tr("This game is not played in teams."))
+        return None
+    pairs = _read_teams(raw_teams, players, problems)
+    if pairs is None:
+        return None
+    # Partners sitting side by side are a warning, not an error (brief section 0):
+    # the pairs issue's team check gives it; see :func:`partners_opposite`.
+    return Seating(players, pairs, direction)
+
+
+def _read_players(raw: Any, problems: Problems, *, least: int, most: int) -> tuple[str, ...] | None:
+    """``players`` of a game record: names, each seated once, ``least`` to
+    ``most`` of them; ``None`` (a problem added) otherwise."""
     if not isinstance(raw, list) or not all(isinstance(n, str) and n.strip() for n in raw):
         problems.error("players", "bad_value", tr("List the players by name, in seat order."))
         return None
@@ -195,16 +218,13 @@ def read_seating(
         problems.error("players", "too_many_players",
                        tr("This game takes at most %(most)s players.", most=most), most=most)
         return None
-    raw_teams = record.get("teams")
-    if raw_teams is None:
-        if teams == "required":
-            problems.error("teams", "bad_value",
-                           tr("This game is played in two teams of two partners."))
-            return None
-        return Seating(players, None, direction)
-    if teams == "none":
-        problems.error("teams", "bad_value", tr("This game is not played in teams."))
-        return None
+    return players
+
+
+def _read_teams(raw_teams: Any, players: tuple[str, ...],
+                problems: Problems) -> tuple[tuple[str, ...], ...] | None:
+    """``teams`` of a game record: two pairs of the four ``players``, each
+    player in one; ``None`` (a problem added) otherwise."""
     ok = (
         isinstance(raw_teams, list) and len(raw_teams) == 2 and len(players) == 4
         and all(isinstance(t, list) and len(t) == 2 for t in raw_teams)
@@ -224,9 +244,7 @@ def read_seating(
     if len(set(named)) != 4:
         problems.error("teams", "bad_value", tr("Each player belongs to one team."))
         return None
-    # Partners sitting side by side are a warning, not an error (brief section 0):
-    # the pairs issue's team check gives it; see :func:`partners_opposite`.
-    return Seating(players, pairs, direction)
+    return pairs
 
 
 def partners_opposite(seating: Seating) -> bool:
@@ -313,28 +331,36 @@ def read_rule_values(
             problems.error(where, "unknown_rule", tr("There is no rule called %(key)r in this game.",
                                                      key=key), rule=key)
             continue
-        if key == "draw_counts":
-            counts = _read_draw_counts(value, where, problems)
-            if counts is not None or value is None:
-                values[key] = counts
-            continue
-        if rule.choices is not None:
-            if any(value == c and type(value) is type(c) for c in rule.choices):
-                values[key] = value
-            else:
-                problems.error(where, "bad_value",
-                               tr("This rule takes one of %(choices)s.",
-                                  choices=", ".join(str(c).lower() for c in rule.choices)), rule=key)
-            continue
-        if value is None and rule.default is None:
-            values[key] = None
-        elif is_whole(value) and rule.minimum <= value <= rule.maximum:
+        _read_rule_value(rule, value, where, problems, values)
+    return values
+
+
+def _read_rule_value(rule: RuleKey, value: Any, where: str, problems: Problems,
+                     values: dict[str, Any]) -> None:
+    """One rule's ``value`` into ``values`` when the rule takes it; else a
+    ``bad_value`` problem (the default stays)."""
+    key = rule.key
+    if key == "draw_counts":
+        counts = _read_draw_counts(value, where, problems)
+        if counts is not None or value is None:
+            values[key] = counts
+        return
+    if rule.choices is not None:
+        if any(value == c and type(value) is type(c) for c in rule.choices):
             values[key] = value
         else:
             problems.error(where, "bad_value",
-                           tr("Give a whole number from %(minimum)s to %(maximum)s.",
-                              minimum=rule.minimum, maximum=rule.maximum), rule=key)
-    return values
+                           tr("This rule takes one of %(choices)s.",
+                              choices=", ".join(str(c).lower() for c in rule.choices)), rule=key)
+        return
+    if value is None and rule.default is None:
+        values[key] = None
+    elif is_whole(value) and rule.minimum <= value <= rule.maximum:
+        values[key] = value
+    else:
+        problems.error(where, "bad_value",
+                       tr("Give a whole number from %(minimum)s to %(maximum)s.",
+                          minimum=rule.minimum, maximum=rule.maximum), rule=key)
 
 
 def _read_draw_counts(value: Any, path: str, problems: Problems) -> dict[int, int] | None:
@@ -434,64 +460,87 @@ def read_plays(
         if not isinstance(item, Mapping):
             problems.error(where, "bad_value", tr("A scoring play is a player and a count."))
             continue
-        unknown = [k for k in item if k not in PLAY_KEYS]
-        for k in unknown:
-            problems.error(f"{where}.{k}", "bad_value", tr("A scoring play has no field %(key)r.", key=k))
-        player = read_player(item.get("player"), f"{where}.player", seating, problems)
-        raw_count = item.get("count")
-        count: int | None = raw_count if is_whole(raw_count) else None
-        if count is None:
-            problems.error(f"{where}.count", "bad_value", tr("The count is a whole number of pips."))
-        elif count < 0:
-            problems.error(f"{where}.count", "count_impossible", tr("A count cannot be negative."))
-            count = None
-        tile: Tile | None = None
-        if item.get("tile") is not None:
-            tile = _read_tile(item["tile"], f"{where}.tile", problems)
-            if tile is not None:
-                if tile in tiles_seen:
-                    problems.error(f"{where}.tile", "tile_repeated",
-                                   tr("%(tile)s was already laid in this hand.", tile=str(tile)),
-                                   tile=str(tile))
-                tiles_seen[tile] = i
-        points = item.get("points")
-        if points is not None and not (is_whole(points) and points >= 0):
-            problems.error(f"{where}.points", "bad_value", tr("Points are a whole number, 0 or more."))
-            points = None
-        claimed_by = item.get("claimed_by")
-        if claimed_by is not None:
-            if not claims:
-                problems.error(f"{where}.claimed_by", "bad_value",
-                               tr("Muggins claims are off at this table."))
-                claimed_by = None
-            else:
-                claimed_by = read_player(claimed_by, f"{where}.claimed_by", seating, problems)
-                if claimed_by is not None and player is not None and (
-                        seating.side_of(claimed_by) == seating.side_of(player)):
-                    problems.error(f"{where}.claimed_by", "bad_value",
-                                   tr("Only an opponent of %(player)s can claim a score %(player)s missed.",
-                                      player=player), player=player)
-                    claimed_by = None
-        flags = {}
-        for flag in ("lead", "last_tile"):
-            value = item.get(flag, False)
-            if not isinstance(value, bool):
-                problems.error(f"{where}.{flag}", "bad_value", tr("Write true or false."))
-                value = False
-            flags[flag] = value
-        if flags["lead"] and i != 0:
-            problems.error(f"{where}.lead", "bad_value",
-                           tr("Only the first play listed can be the hand's first tile."))
-            flags["lead"] = False
-        if flags["lead"] and leader is not None and player is not None and player != leader:
-            problems.error(f"{where}.lead", "bad_value",
-                           tr("%(leader)s led this hand, not %(player)s.", leader=leader, player=player),
-                           leader=leader, player=player)
-        if player is None or count is None:
-            continue
-        out.append(PlayEntry(i, player, count, tile, points, claimed_by, flags["lead"],
-                             flags["last_tile"]))
+        entry = _read_play(item, i, where, seating, leader, problems, claims, tiles_seen)
+        if entry is not None:
+            out.append(entry)
     return out
+
+
+def _read_play(item: Mapping[str, Any], i: int, where: str, seating: Seating, leader: str | None,
+               problems: Problems, claims: bool, tiles_seen: dict[Tile, int]) -> PlayEntry | None:
+    """One scoring play of :func:`read_plays` (``tiles_seen``: the tiles laid
+    before it, this one added); ``None`` when its player or count is refused."""
+    unknown = [k for k in item if k not in PLAY_KEYS]
+    for k in unknown:
+        problems.error(f"{where}.{k}", "bad_value", tr("A scoring play has no field %(key)r.", key=k))
+    player = read_player(item.get("player"), f"{where}.player", seating, problems)
+    raw_count = item.get("count")
+    count: int | None = raw_count if is_whole(raw_count) else None
+    if count is None:
+        problems.error(f"{where}.count", "bad_value", tr("The count is a whole number of pips."))
+    elif count < 0:
+        problems.error(f"{where}.count", "count_impossible", tr("A count cannot be negative."))
+        count = None
+    tile: Tile | None = None
+    if item.get("tile") is not None:
+        tile = _read_tile(item["tile"], f"{where}.tile", problems)
+        if tile is not None:
+            if tile in tiles_seen:
+                problems.error(f"{where}.tile", "tile_repeated",
+                               tr("%(tile)s was already laid in this hand.", tile=str(tile)),
+                               tile=str(tile))
+            tiles_seen[tile] = i
+    points = item.get("points")
+    if points is not None and not (is_whole(points) and points >= 0):
+        problems.error(f"{where}.points", "bad_value", tr("Points are a whole number, 0 or more."))
+        points = None
+    claimed_by = _read_claim(item.get("claimed_by"), where, seating, player, problems, claims)
+    flags = _read_play_flags(item, i, where, leader, player, problems)
+    if player is None or count is None:
+        return None
+    return PlayEntry(i, player, count, tile, points, claimed_by, flags["lead"], flags["last_tile"])
+
+
+def _read_claim(claimed_by: Any, where: str, seating: Seating, player: str | None,
+                problems: Problems, claims: bool) -> str | None:
+    """A play's ``claimed_by``: an opponent of ``player`` claiming a score he
+    missed, at a table that allows muggins claims; else ``None``."""
+    if claimed_by is None:
+        return None
+    if not claims:
+        problems.error(f"{where}.claimed_by", "bad_value",
+                       tr("Muggins claims are off at this table."))
+        return None
+    claimant = read_player(claimed_by, f"{where}.claimed_by", seating, problems)
+    if claimant is not None and player is not None and (
+            seating.side_of(claimant) == seating.side_of(player)):
+        problems.error(f"{where}.claimed_by", "bad_value",
+                       tr("Only an opponent of %(player)s can claim a score %(player)s missed.",
+                          player=player), player=player)
+        return None
+    return claimant
+
+
+def _read_play_flags(item: Mapping[str, Any], i: int, where: str, leader: str | None,
+                     player: str | None, problems: Problems) -> dict[str, bool]:
+    """A play's ``lead`` and ``last_tile`` (``False`` when not given or
+    refused); only the first play, by the hand's leader, may lead."""
+    flags = {}
+    for flag in ("lead", "last_tile"):
+        value = item.get(flag, False)
+        if not isinstance(value, bool):
+            problems.error(f"{where}.{flag}", "bad_value", tr("Write true or false."))
+            value = False
+        flags[flag] = value
+    if flags["lead"] and i != 0:
+        problems.error(f"{where}.lead", "bad_value",
+                       tr("Only the first play listed can be the hand's first tile."))
+        flags["lead"] = False
+    if flags["lead"] and leader is not None and player is not None and player != leader:
+        problems.error(f"{where}.lead", "bad_value",
+                       tr("%(leader)s led this hand, not %(player)s.", leader=leader, player=player),
+                       leader=leader, player=player)
+    return flags
 
 
 def _read_tile(value: Any, path: str, problems: Problems) -> Tile | None:
@@ -586,60 +635,95 @@ def read_hands(raw: Any, path: str, seating: Seating, problems: Problems,
         if not isinstance(hand, Mapping):
             problems.error(where, "bad_value", tr("Give the pips left, or the tiles."))
             continue
-        for k in hand:
-            if k not in HAND_KEYS:
-                problems.error(f"{where}.{k}", "bad_value", tr("A hand has no field %(key)r.", key=k))
-        tiles: tuple[Tile, ...] | None = None
-        if hand.get("tiles") is not None:
-            raw_tiles = hand["tiles"]
-            if not isinstance(raw_tiles, list):
-                problems.error(f"{where}.tiles", "bad_value", tr("List the tiles, as 6-4."))
-                continue
-            read = [_read_tile(t, f"{where}.tiles[{j}]", problems) for j, t in enumerate(raw_tiles)]
-            if any(t is None for t in read):
-                continue
-            tiles = tuple(t for t in read if t is not None)
-            for j, t in enumerate(tiles):
-                if t in seen:
-                    problems.error(f"{where}.tiles[{j}]", "tile_repeated",
-                                   tr("%(tile)s is counted twice.", tile=str(t)), tile=str(t))
-                seen.add(t)
-        pips = hand.get("pips")
-        if pips is not None:
-            if not is_whole(pips):
-                problems.error(f"{where}.pips", "bad_value", tr("Pips are a whole number."))
-                continue
-            if pips < 0:
-                problems.error(f"{where}.pips", "pips_negative", tr("Pips cannot be negative."))
-                continue
-            if tiles is not None and pips != sum(t.pips for t in tiles):
-                problems.error(f"{where}.pips", "pips_mismatch",
-                               tr("These tiles carry %(tiles)s pips, not %(pips)s.",
-                                  tiles=sum(t.pips for t in tiles), pips=pips))
-                continue
-        elif tiles is not None:
-            pips = sum(t.pips for t in tiles)
-        else:
-            problems.error(where, "bad_value", tr("Give the pips left, or the tiles."))
-            continue
-        left = hand.get("tiles_left")
-        if left is not None and not (is_whole(left) and 0 <= left <= DOUBLE_SIX.size):
-            problems.error(f"{where}.tiles_left", "bad_value", tr("Give how many tiles were left."))
-            continue
-        if left is not None and pips > _most_pips(left):
-            problems.error(f"{where}.pips", "pips_infeasible",
-                           tr("%(n)s tiles cannot carry %(pips)s pips.", n=left, pips=pips))
-            continue
-        if pips > DOUBLE_SIX.total_pips:
-            problems.error(f"{where}.pips", "pips_infeasible",
-                           tr("A double-six set holds only %(most)s pips.", most=DOUBLE_SIX.total_pips))
-            continue
-        drawn = hand.get("drawn")
-        if drawn is not None and not (is_whole(drawn) and 0 <= drawn <= DOUBLE_SIX.size):
-            problems.error(f"{where}.drawn", "bad_value", tr("Give how many tiles were drawn."))
-            drawn = None
-        out[name] = HandLeft(pips, tiles, drawn)
+        left = _read_hand_left(hand, where, seen, problems)
+        if left is not None:
+            out[name] = left
     return out
+
+
+def _read_hand_left(hand: Mapping[str, Any], where: str, seen: set[Tile],
+                    problems: Problems) -> HandLeft | None:
+    """One player's hand of :func:`read_hands` (``seen``: the tiles laid or
+    held before it, its own added); ``None`` when it is refused."""
+    for k in hand:
+        if k not in HAND_KEYS:
+            problems.error(f"{where}.{k}", "bad_value", tr("A hand has no field %(key)r.", key=k))
+    ok, tiles = _read_held_tiles(hand, where, seen, problems)
+    if not ok:
+        return None
+    pips = _read_hand_pips(hand, where, tiles, problems)
+    if pips is None or not _pips_can_be_held(hand, where, pips, problems):
+        return None
+    drawn = hand.get("drawn")
+    if drawn is not None and not (is_whole(drawn) and 0 <= drawn <= DOUBLE_SIX.size):
+        problems.error(f"{where}.drawn", "bad_value", tr("Give how many tiles were drawn."))
+        drawn = None
+    return HandLeft(pips, tiles, drawn)
+
+
+def _read_held_tiles(hand: Mapping[str, Any], where: str, seen: set[Tile],
+                     problems: Problems) -> tuple[bool, tuple[Tile, ...] | None]:
+    """A hand's ``tiles``: ``(True, None)`` when not given, ``(False, None)``
+    when refused; a tile already counted is ``tile_repeated``."""
+    if hand.get("tiles") is None:
+        return True, None
+    raw_tiles = hand["tiles"]
+    if not isinstance(raw_tiles, list):
+        problems.error(f"{where}.tiles", "bad_value", tr("List the tiles, as 6-4."))
+        return False, None
+    read = [_read_tile(t, f"{where}.tiles[{j}]", problems) for j, t in enumerate(raw_tiles)]
+    if any(t is None for t in read):
+        return False, None
+    tiles = tuple(t for t in read if t is not None)
+    for j, t in enumerate(tiles):
+        if t in seen:
+            problems.error(f"{where}.tiles[{j}]", "tile_repeated",
+                           tr("%(tile)s is counted twice.", tile=str(t)), tile=str(t))
+        seen.add(t)
+    return True, tiles
+
+
+def _read_hand_pips(hand: Mapping[str, Any], where: str, tiles: tuple[Tile, ...] | None,
+                    problems: Problems) -> int | None:
+    """A hand's pips: as given (matching its tiles when both are), else the
+    tiles' pips; ``None`` when refused or when neither is given."""
+    pips = hand.get("pips")
+    if pips is not None:
+        if not is_whole(pips):
+            problems.error(f"{where}.pips", "bad_value", tr("Pips are a whole number."))
+            return None
+        if pips < 0:
+            problems.error(f"{where}.pips", "pips_negative", tr("Pips cannot be negative."))
+            return None
+        if tiles is not None and pips != sum(t.pips for t in tiles):
+            problems.error(f"{where}.pips", "pips_mismatch",
+                           tr("These tiles carry %(tiles)s pips, not %(pips)s.",
+                              tiles=sum(t.pips for t in tiles), pips=pips))
+            return None
+        whole: int = pips
+        return whole
+    if tiles is not None:
+        return sum(t.pips for t in tiles)
+    problems.error(where, "bad_value", tr("Give the pips left, or the tiles."))
+    return None
+
+
+def _pips_can_be_held(hand: Mapping[str, Any], where: str, pips: int, problems: Problems) -> bool:
+    """The hand's ``tiles_left`` is a count of a double-six set that can carry
+    ``pips``, and the set holds that many; ``False`` (a problem added) if not."""
+    left = hand.get("tiles_left")
+    if left is not None and not (is_whole(left) and 0 <= left <= DOUBLE_SIX.size):
+        problems.error(f"{where}.tiles_left", "bad_value", tr("Give how many tiles were left."))
+        return False
+    if left is not None and pips > _most_pips(left):
+        problems.error(f"{where}.pips", "pips_infeasible",
+                       tr("%(n)s tiles cannot carry %(pips)s pips.", n=left, pips=pips))
+        return False
+    if pips > DOUBLE_SIX.total_pips:
+        problems.error(f"{where}.pips", "pips_infeasible",
+                       tr("A double-six set holds only %(most)s pips.", most=DOUBLE_SIX.total_pips))
+        return False
+    return True
 
 
 def _most_pips(tiles: int) -> int:

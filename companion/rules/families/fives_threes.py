@@ -391,9 +391,61 @@ def read_game(record: Mapping[str, Any]) -> FivesThreesGame:
 def _read_hand(game: FivesThreesGame, data: Any, path: str,
                problems: Problems) -> tuple[HandResult | None, str | None]:
     seating, rules = game.seating, game.rules
+    read = _read_hand_fields(game, data, path, problems)
+    if read is None:
+        return None, None
+    leader, dealt, ended, entries, in_play_raw, hands = read
+
+    plays = _check_plays(rules, seating, entries, dealt, hands, f"{path}.plays", problems)
+    if in_play_raw is not None:
+        _check_in_play(rules, in_play_raw, dealt, hands, f"{path}.in_play", problems)
+    out = _read_out(seating, data.get("out"), ended, f"{path}.out", problems)
+    if problems.errors or out is None:
+        return None, None
+    chip = rules.chip_out_point if ended is Ending.DOMINO else 0
+    knocks = _check_bonuses(game, data.get("bonuses"), ended, out, chip, f"{path}.bonuses", problems)
+    if problems.errors:
+        return None, None
+
+    pegger = Pegger(game.totals, game.target, rules.exact_target)
+    last = plays[-1] if plays else None
+    chip_with_play = bool(chip > 0 and last is not None and last.entry.last_tile
+                          and last.entry.player in out and last.entry.index == len(entries) - 1)
+    won = _peg_plays(game, pegger, plays, chip if chip_with_play else 0, path, problems)
+    if problems.errors:
+        return None, None
+    won = _peg_after_plays(game, pegger, in_play_raw, leader, knocks,
+                           0 if chip_with_play else chip, out, won)
+    if ended is Ending.TARGET and won is None:
+        problems.error(f"{path}.ended", "bad_value",
+                       tr("The hand stopped at the target, but its last play does not reach %(target)s.",
+                          target=game.target), target=game.target)
+        return None, None
+    in_play = {p: 0 for p in seating.players}
+    for play in plays:
+        in_play[play.entry.player] += play.points
+    if in_play_raw is not None:
+        in_play = dict(in_play_raw)
+    scores = {s: pegger.totals[s] - game.totals[s] for s in seating.sides}
+    hand = HandResult(len(game.hands) + 1, leader, tuple(plays), in_play, ended, out, chip,
+                      tuple(pegger.moves), scores)
+    return hand, won
+
+
+_HandFields = tuple[str, dict[str, int], Ending, list[PlayEntry], dict[str, int] | None,
+                    dict[str, HandLeft]]
+"""A hand's fields as read: leader, tiles dealt, ending, scoring plays, the
+quick ``in_play`` totals (or ``None``) and the hands left."""
+
+
+def _read_hand_fields(game: FivesThreesGame, data: Any, path: str,
+                      problems: Problems) -> _HandFields | None:
+    """The fields of one hand, each read on its own (see :func:`_read_hand`);
+    ``None`` when any is refused (the problems added)."""
+    seating, rules = game.seating, game.rules
     if not isinstance(data, Mapping):
         problems.error(path, "bad_value", tr("A hand is a JSON object."))
-        return None, None
+        return None
     for key in data:
         if key not in ROUND_KEYS and key not in IGNORED_ROUND_KEYS:
             problems.error(f"{path}.{key}", "bad_value", tr("A hand has no field %(key)r.", key=key))
@@ -419,34 +471,38 @@ def _read_hand(game: FivesThreesGame, data: Any, path: str,
     laid = [e.tile for e in entries if e.tile is not None]
     hands = read_hands(data.get("hands"), f"{path}.hands", seating, problems, laid)
     if problems.errors or leader is None or ended is None:
-        return None, None
+        return None
+    return leader, dealt, ended, entries, in_play_raw, hands
 
-    plays = _check_plays(rules, seating, entries, dealt, hands, f"{path}.plays", problems)
-    if in_play_raw is not None:
-        _check_in_play(rules, in_play_raw, dealt, hands, f"{path}.in_play", problems)
-    out = _read_out(seating, data.get("out"), ended, f"{path}.out", problems)
-    if problems.errors or out is None:
-        return None, None
-    chip = rules.chip_out_point if ended is Ending.DOMINO else 0
-    knocks = _check_bonuses(game, data.get("bonuses"), ended, out, chip, f"{path}.bonuses", problems)
-    if problems.errors:
-        return None, None
 
-    pegger = Pegger(game.totals, game.target, rules.exact_target)
-    won: str | None = None
+def _peg_plays(game: FivesThreesGame, pegger: Pegger, plays: Sequence[Play], chip_on_last: int,
+               path: str, problems: Problems) -> str | None:
+    """Peg the hand's scoring plays, the last one with ``chip_on_last`` (the
+    chip-out point it scored with it, or 0); returns the side that reached the
+    target (``None`` when none did). A play after that adds ``game_finished``."""
+    rules = game.rules
     last = plays[-1] if plays else None
-    chip_with_play = (chip > 0 and last is not None and last.entry.last_tile
-                      and last.entry.player in out and last.entry.index == len(entries) - 1)
+    won: str | None = None
     for play in plays:
         if won is not None:
             problems.error(f"{path}.plays[{play.entry.index}]", "game_finished",
                            tr("%(side)s reached %(target)s before this play: the game was over.",
                               side=won, target=game.target), side=won, target=game.target)
-            return None, None
-        points = play.points + (chip if chip_with_play and play is last else 0)
+            return won
+        points = play.points + (chip_on_last if play is last else 0)
         pegger.peg(play.side, points, ScoreKind.PLAY, play=play.entry.index, player=play.entry.player,
                    on_the_down=rules.no_win_on_down and play.entry.lead)
         won = pegger.winner()
+    return won
+
+
+def _peg_after_plays(game: FivesThreesGame, pegger: Pegger, in_play_raw: Mapping[str, int] | None,
+                     leader: str, knocks: Sequence[tuple[str, int]], chip: int, out: tuple[str, ...],
+                     won: str | None) -> str | None:
+    """Peg the ``in_play`` totals (from the leader round the table), the
+    knocks and the chip-out point not scored with the last play (``chip``),
+    each while no side has reached the target; returns the side that did."""
+    seating = game.seating
     if in_play_raw is not None:
         for i in range(len(seating.players)):
             player = seating.next_player(leader, i)
@@ -457,23 +513,10 @@ def _read_hand(game: FivesThreesGame, data: Any, path: str,
         if won is None:
             pegger.peg(seating.side_of(player), points, ScoreKind.KNOCK, player=player)
             won = pegger.winner()
-    if chip and not chip_with_play and won is None:
+    if chip and won is None:
         pegger.peg(seating.side_of(out[0]), chip, ScoreKind.CHIP_OUT, player=out[-1])
         won = pegger.winner()
-    if ended is Ending.TARGET and won is None:
-        problems.error(f"{path}.ended", "bad_value",
-                       tr("The hand stopped at the target, but its last play does not reach %(target)s.",
-                          target=game.target), target=game.target)
-        return None, None
-    in_play = {p: 0 for p in seating.players}
-    for play in plays:
-        in_play[play.entry.player] += play.points
-    if in_play_raw is not None:
-        in_play = dict(in_play_raw)
-    scores = {s: pegger.totals[s] - game.totals[s] for s in seating.sides}
-    hand = HandResult(len(game.hands) + 1, leader, tuple(plays), in_play, ended, out, chip,
-                      tuple(pegger.moves), scores)
-    return hand, won
+    return won
 
 
 def _held(player: str, dealt: Mapping[str, int], hands: Mapping[str, HandLeft],
@@ -546,13 +589,7 @@ def _read_out(seating: Seating, raw: Any, ended: Ending, path: str,
         problems.error(path, "bad_value", tr("A hand stopped at the target has nobody out."))
         return None
     if seating.teams is None:
-        if ended is Ending.BLOCKED:
-            problems.error(path, "out_but_blocked", tr("In a blocked hand nobody went out."))
-            return None
-        if len(names) > 1:
-            problems.error(path, "several_out", tr("Only one player goes out."))
-            return None
-        return names
+        return _one_out(names, ended, path, problems)
     sides = {seating.side_of(n) for n in names}
     if len(sides) > 1:
         problems.error(path, "several_out", tr("Only one pair goes out."))
@@ -568,6 +605,18 @@ def _read_out(seating: Seating, raw: Any, ended: Ending, path: str,
     return names
 
 
+def _one_out(names: tuple[str, ...], ended: Ending, path: str,
+             problems: Problems) -> tuple[str, ...] | None:
+    """Who went out when each plays alone: one player, of a hand ended by domino."""
+    if ended is Ending.BLOCKED:
+        problems.error(path, "out_but_blocked", tr("In a blocked hand nobody went out."))
+        return None
+    if len(names) > 1:
+        problems.error(path, "several_out", tr("Only one player goes out."))
+        return None
+    return names
+
+
 def _check_bonuses(game: FivesThreesGame, raw: Any, ended: Ending, out: tuple[str, ...], chip: int,
                    path: str, problems: Problems) -> list[tuple[str, int]]:
     """``bonuses``: the chip-out point is derived (a typed one must match it);
@@ -579,7 +628,7 @@ def _check_bonuses(game: FivesThreesGame, raw: Any, ended: Ending, out: tuple[st
     if not isinstance(raw, list):
         problems.error(path, "bad_value", tr("Bonuses are a list."))
         return knocks
-    seating, rules = game.seating, game.rules
+    seating = game.seating
     for i, item in enumerate(raw):
         where = f"{path}[{i}]"
         kind = item.get("kind") if isinstance(item, Mapping) else None
@@ -594,24 +643,35 @@ def _check_bonuses(game: FivesThreesGame, raw: Any, ended: Ending, out: tuple[st
                 problems.error(f"{where}.points", "points_mismatch",
                                tr("Chipping out scores %(points)s.", points=chip), points=chip)
         elif kind == "knock":
-            if not rules.knock_bonus:
-                problems.error(where, "bonus_not_allowed", tr("Knocks score nothing at this table."))
-                continue
-            player = read_player(item.get("player"), f"{where}.player", seating, problems)
-            points = item.get("points")
-            most = rules.knock_bonus * (len(seating.players) - 1)
-            if not (is_whole(points) and 0 < points <= most and points % rules.knock_bonus == 0):
-                problems.error(f"{where}.points", "points_mismatch",
-                               tr("Knocks score %(each)s each, at most %(most)s before one play.",
-                                  each=rules.knock_bonus, most=most), each=rules.knock_bonus, most=most)
-                continue
-            if player is not None:
-                knocks.append((player, points))
+            knock = _read_knock(game, item, where, problems)
+            if knock is not None:
+                knocks.append(knock)
         else:
             problems.error(where, "bonus_not_allowed",
                            tr("The bonuses of this game are the chip-out point and, where the table "
                               "plays it, the knock."))
     return knocks
+
+
+def _read_knock(game: FivesThreesGame, item: Mapping[str, Any], where: str,
+                problems: Problems) -> tuple[str, int] | None:
+    """One knock bonus of ``bonuses`` as ``(player, points)``: allowed with
+    ``knock_bonus`` only, in whole knocks, at most one per other player."""
+    seating, rules = game.seating, game.rules
+    if not rules.knock_bonus:
+        problems.error(where, "bonus_not_allowed", tr("Knocks score nothing at this table."))
+        return None
+    player = read_player(item.get("player"), f"{where}.player", seating, problems)
+    points = item.get("points")
+    most = rules.knock_bonus * (len(seating.players) - 1)
+    if not (is_whole(points) and 0 < points <= most and points % rules.knock_bonus == 0):
+        problems.error(f"{where}.points", "points_mismatch",
+                       tr("Knocks score %(each)s each, at most %(most)s before one play.",
+                          each=rules.knock_bonus, most=most), each=rules.knock_bonus, most=most)
+        return None
+    if player is None:
+        return None
+    return player, points
 
 
 # ---------------------------------------------------------------- league matches

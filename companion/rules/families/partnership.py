@@ -1058,32 +1058,58 @@ def _read_left(data: Any, path: str, table: PartnershipTable, problems: Problems
         if key not in _HAND_KEYS:
             problems.error(f"{path}.{key}", "bad_value", tr("A hand has no field %(key)r.", key=key))
             ok = False
-    left = data.get("tiles_left")
-    if left is not None and (not _is_int(left) or left < 0):
-        problems.error(f"{path}.tiles_left", "bad_value",
-                       tr("The tiles left must be a whole number, 0 or more."))
-        return None
-    if left is not None and left > table.dealt:
-        problems.error(f"{path}.tiles_left", "deal_exceeds_set", trn(
-            "Each player is dealt %(n)s tile, so no more can be left.",
-            "Each player is dealt %(n)s tiles, so no more can be left.", table.dealt))
+    readable, left = _read_tiles_left(data.get("tiles_left"), f"{path}.tiles_left", table, problems)
+    if not readable:
         return None
     if "tiles" in data:
-        tiles = _read_tiles(data["tiles"], f"{path}.tiles", table, problems)
-        if tiles is None:
-            return None
-        held = sum(t.pips for t in tiles)
-        given = data.get("pips")
-        if given is not None and given != held:
-            problems.error(f"{path}.pips", "pips_mismatch", trn(
-                "The tiles hold %(n)s pip, not %(given)s.", "The tiles hold %(n)s pips, not %(given)s.",
-                held, given=given))
-            ok = False
-        if left is not None and left != len(tiles):
-            problems.error(f"{path}.tiles_left", "pips_mismatch", tr(
-                "%(listed)s tiles are listed, not %(given)s.", listed=len(tiles), given=left))
-            ok = False
-        return HandLeft(held, len(tiles), tiles) if ok else None
+        hand = _left_of_tiles(data, path, table, left, problems)
+    else:
+        hand = _left_of_pips(data, path, left, problems)
+    return hand if ok else None
+
+
+def _read_tiles_left(left: Any, path: str, table: PartnershipTable,
+                     problems: Problems) -> tuple[bool, int | None]:
+    """A hand's ``tiles_left``: ``(True, count or None)``, or ``(False, None)``
+    when it is not a whole number, 0 or more, up to the tiles dealt."""
+    if left is not None and (not _is_int(left) or left < 0):
+        problems.error(path, "bad_value",
+                       tr("The tiles left must be a whole number, 0 or more."))
+        return False, None
+    if left is not None and left > table.dealt:
+        problems.error(path, "deal_exceeds_set", trn(
+            "Each player is dealt %(n)s tile, so no more can be left.",
+            "Each player is dealt %(n)s tiles, so no more can be left.", table.dealt))
+        return False, None
+    count: int | None = left
+    return True, count
+
+
+def _left_of_tiles(data: Mapping[str, Any], path: str, table: PartnershipTable, left: int | None,
+                   problems: Problems) -> HandLeft | None:
+    """A hand given by its tiles; the pips and count typed beside them must
+    agree (``pips_mismatch``)."""
+    tiles = _read_tiles(data["tiles"], f"{path}.tiles", table, problems)
+    if tiles is None:
+        return None
+    ok = True
+    held = sum(t.pips for t in tiles)
+    given = data.get("pips")
+    if given is not None and given != held:
+        problems.error(f"{path}.pips", "pips_mismatch", trn(
+            "The tiles hold %(n)s pip, not %(given)s.", "The tiles hold %(n)s pips, not %(given)s.",
+            held, given=given))
+        ok = False
+    if left is not None and left != len(tiles):
+        problems.error(f"{path}.tiles_left", "pips_mismatch", tr(
+            "%(listed)s tiles are listed, not %(given)s.", listed=len(tiles), given=left))
+        ok = False
+    return HandLeft(held, len(tiles), tiles) if ok else None
+
+
+def _left_of_pips(data: Mapping[str, Any], path: str, left: int | None,
+                  problems: Problems) -> HandLeft | None:
+    """A hand given by its pips (and perhaps its count of tiles)."""
     pips = data.get("pips")
     if pips is None:
         problems.error(f"{path}.pips", "bad_value", tr("Give the pips left in the hand."))
@@ -1098,7 +1124,7 @@ def _read_left(data: Any, path: str, table: PartnershipTable, problems: Problems
         problems.error(f"{path}.pips", "pips_infeasible", tr("A hand with no tiles left holds no pips."),
                        pips=pips)
         return None
-    return HandLeft(pips, left) if ok else None
+    return HandLeft(pips, left)
 
 
 def _read_tiles(value: Any, path: str, table: PartnershipTable, problems: Problems) -> tuple[Tile, ...] | None:
@@ -1298,6 +1324,37 @@ class _HandReader:
     def _check_tiles(self, ended: Ended, hands: Mapping[str, HandLeft], leader: str,
                      last_tile: Tile | None) -> None:
         table = self.table
+        held = self._held_tiles(hands, last_tile)
+        if self.plan.six_six_led and last_tile == LEAD_TILE:
+            self.error(".last_tile", "tile_repeated", tr("The 6-6 was led this hand, so it was not the last tile."),
+                       tile=str(last_tile))
+        led = hands[leader]
+        if led.tiles_left is not None and led.tiles_left >= table.dealt:
+            self.error(f".hands.{leader}", "deal_exceeds_set", trn(
+                "%(name)s led this hand, so at most %(n)s tile can be left.",
+                "%(name)s led this hand, so at most %(n)s tiles can be left.", table.dealt - 1, name=leader))
+        if not self.ok:
+            return
+        removed = self._off_hands(held, last_tile)
+        pool = _Pool.of(t for t in table.set.tiles if t not in removed)
+        guessed = {n: h for n, h in hands.items() if h.tiles is None and not h.empty}
+        for name, hand in guessed.items():
+            if not pool.can_hold(hand.pips, hand.tiles_left, table.dealt):
+                self.error(f".hands.{name}.pips", "pips_infeasible", _infeasible_words(hand, table.dealt),
+                           pips=hand.pips)
+        if not self.ok:
+            return
+        if not pool.can_hold_together(list(guessed.values()), table.dealt):
+            self.error(".hands", "hands_infeasible", tr(
+                "These hands cannot all be held at once: the set has not enough distinct tiles for "
+                "%(names)s together.", names=join_names(list(guessed))))
+            return
+        if ended is Ended.BLOCKED and table.set_n == 6:
+            self._check_block(hands, removed, held)
+
+    def _held_tiles(self, hands: Mapping[str, HandLeft], last_tile: Tile | None) -> dict[Tile, str]:
+        """The tiles the hands list, each with its holder; the 6-6 led, a tile
+        in two hands and the last tile played are ``tile_repeated``."""
         held: dict[Tile, str] = {}
         for name, hand in hands.items():
             for i, tile in enumerate(hand.tiles or ()):
@@ -1316,36 +1373,17 @@ class _HandReader:
                         tile=str(tile))
                 else:
                     held[tile] = name
-        if self.plan.six_six_led and last_tile == LEAD_TILE:
-            self.error(".last_tile", "tile_repeated", tr("The 6-6 was led this hand, so it was not the last tile."),
-                       tile=str(last_tile))
-        led = hands[leader]
-        if led.tiles_left is not None and led.tiles_left >= table.dealt:
-            self.error(f".hands.{leader}", "deal_exceeds_set", trn(
-                "%(name)s led this hand, so at most %(n)s tile can be left.",
-                "%(name)s led this hand, so at most %(n)s tiles can be left.", table.dealt - 1, name=leader))
-        if not self.ok:
-            return
+        return held
+
+    def _off_hands(self, held: Mapping[Tile, str], last_tile: Tile | None) -> set[Tile]:
+        """The tiles no hand given by its pips can hold: those listed in
+        hands, the 6-6 when it was led and the last tile played."""
         removed = set(held)
         if self.plan.six_six_led:
             removed.add(LEAD_TILE)
         if last_tile is not None:
             removed.add(last_tile)
-        pool = _Pool.of(t for t in table.set.tiles if t not in removed)
-        guessed = {n: h for n, h in hands.items() if h.tiles is None and not h.empty}
-        for name, hand in guessed.items():
-            if not pool.can_hold(hand.pips, hand.tiles_left, table.dealt):
-                self.error(f".hands.{name}.pips", "pips_infeasible", _infeasible_words(hand, table.dealt),
-                           pips=hand.pips)
-        if not self.ok:
-            return
-        if not pool.can_hold_together(list(guessed.values()), table.dealt):
-            self.error(".hands", "hands_infeasible", tr(
-                "These hands cannot all be held at once: the set has not enough distinct tiles for "
-                "%(names)s together.", names=join_names(list(guessed))))
-            return
-        if ended is Ended.BLOCKED and table.set_n == 6:
-            self._check_block(hands, removed, held)
+        return removed
 
     def _check_block(self, hands: Mapping[str, HandLeft], removed: set[Tile], held: Mapping[Tile, str]) -> None:
         """A double-six tranque needs one number played out: every tile of it on
@@ -1389,14 +1427,8 @@ class _HandReader:
                hands: Mapping[str, HandLeft], last_tile: Tile | None,
                seen: set[BonusKind]) -> Bonus | None:
         where = f".bonuses[{i}]"
-        if not isinstance(item, Mapping) or item.get("kind") not in BonusKind._value2member_map_:
-            self.error(where, "bad_value", tr(
-                "A bonus is a capicúa, a chuchazo, a pass or a lead not answered."))
+        if not self._bonus_shape_ok(where, item):
             return None
-        for key in item:
-            if key not in _BONUS_KEYS:
-                self.error(f"{where}.{key}", "bad_value", tr("A bonus has no field %(key)r.", key=key))
-                return None
         kind = BonusKind(item["kind"])
         player = None
         if item.get("player") is not None:
@@ -1414,17 +1446,8 @@ class _HandReader:
             self.error(where, "bonus_not_allowed", tr("This bonus is counted once a hand."))
             return None
         seen.add(kind)
-        count = 1
-        double_lead: bool | None = None
-        if kind in (BonusKind.CAPICUA, BonusKind.CHUCHAZO):
-            points = self._going_out_bonus(where, kind, ended, out, hands, last_tile, seen)
-            owner = None if out is None else self.table.team_of(out)
-        elif kind is BonusKind.PASS:
-            points, count = self._pass_bonus(where, item, player)
-            owner = None if player is None else self.table.team_of(player)
-        else:
-            points, double_lead = self._lead_pass(where, item)
-            owner = self.table.team_of(leader)
+        points, owner, count, double_lead = self._bonus_worth(where, kind, item, ended, out, leader,
+                                                              hands, last_tile, seen, player)
         if points is None or owner is None:
             return None
         if team is not None and team != owner:
@@ -1435,6 +1458,40 @@ class _HandReader:
                 "At this table that bonus is worth %(points)s points.", points=points))
             return None
         return Bonus(kind, owner, points, player, count, double_lead)
+
+    def _bonus_shape_ok(self, where: str, item: Any) -> bool:
+        """A bonus is an object of a known ``kind`` and known fields;
+        ``bad_value`` otherwise."""
+        if not isinstance(item, Mapping) or item.get("kind") not in BonusKind._value2member_map_:
+            self.error(where, "bad_value", tr(
+                "A bonus is a capicúa, a chuchazo, a pass or a lead not answered."))
+            return False
+        for key in item:
+            if key not in _BONUS_KEYS:
+                self.error(f"{where}.{key}", "bad_value", tr("A bonus has no field %(key)r.", key=key))
+                return False
+        return True
+
+    def _bonus_worth(self, where: str, kind: BonusKind, item: Mapping[str, Any], ended: Ended,
+                     out: str | None, leader: str, hands: Mapping[str, HandLeft], last_tile: Tile | None,
+                     seen: set[BonusKind], player: str | None
+                     ) -> tuple[int | None, int | None, int, bool | None]:
+        """``(points, owner, count, double_lead)`` of one bonus: what it is worth
+        at this table (``None`` when refused), the pair it goes to, the passes
+        it counts and, for a lead not answered, whether the lead was a double."""
+        count = 1
+        double_lead: bool | None = None
+        owner: int | None
+        if kind in (BonusKind.CAPICUA, BonusKind.CHUCHAZO):
+            points = self._going_out_bonus(where, kind, ended, out, hands, last_tile, seen)
+            owner = None if out is None else self.table.team_of(out)
+        elif kind is BonusKind.PASS:
+            points, count = self._pass_bonus(where, item, player)
+            owner = None if player is None else self.table.team_of(player)
+        else:
+            points, double_lead = self._lead_pass(where, item)
+            owner = self.table.team_of(leader)
+        return points, owner, count, double_lead
 
     def _bonus_team(self, where: str, value: Any, player: str | None) -> tuple[bool, int | None]:
         """``(read, team)``: the pair a bonus names (``None`` when it names

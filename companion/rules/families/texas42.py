@@ -416,11 +416,7 @@ def _read_hand(game: Texas42Game, data: Any, path: str, problems: Problems) -> H
         problems.error(f"{path}.shaker", "bad_value",
                        tr("%(shaker)s shakes this hand: the shake passes round the table.",
                           shaker=shaker), shaker=shaker)
-    result: Result | None = None
-    if data.get("result") in {r.value for r in Result}:
-        result = Result(data["result"])
-    else:
-        problems.error(f"{path}.result", "bad_value", tr("Say whether the bid was made or set."))
+    result = _read_result(data.get("result"), f"{path}.result", problems)
     contract_type = _contract_type(data.get("contract"))
     bids = _read_bids(game, data.get("bids"), shaker, contract_type, f"{path}.bids", problems)
     if problems.errors or result is None or bids is None:
@@ -440,17 +436,39 @@ def _read_hand(game: Texas42Game, data: Any, path: str, problems: Problems) -> H
     tricks = _read_by_team(seating, data.get("tricks"), TRICKS, f"{path}.tricks", problems)
     if problems.errors:
         return None
+    _check_totals(seating, contract, result, points, tricks, path, problems)
+    if problems.errors:
+        return None
+    marks = _marks_won(seating, contract, result)
+    return HandResult(number, shaker, tuple(bids), contract, result, points, tricks, marks)
+
+
+def _check_totals(seating: Seating, contract: Contract | None, result: Result,
+                  points: dict[str, int] | None, tricks: dict[str, int] | None, path: str,
+                  problems: Problems) -> None:
+    """The hand's points and tricks agree, and with the contract's result."""
     _check_points(points, tricks, f"{path}.points", problems)
     if contract is not None and not problems.errors:
         _check_result(seating, contract, result, points, tricks, f"{path}.result", problems)
-    if problems.errors:
-        return None
+
+
+def _read_result(raw: Any, path: str, problems: Problems) -> Result | None:
+    """A hand's ``result`` (made, set, reshake), or ``None`` with ``bad_value``."""
+    if raw in {r.value for r in Result}:
+        return Result(raw)
+    problems.error(path, "bad_value", tr("Say whether the bid was made or set."))
+    return None
+
+
+def _marks_won(seating: Seating, contract: Contract | None, result: Result) -> dict[str, int]:
+    """The marks each team won with the hand: the contract's to the bidders
+    when they made it, else to the other team; none for a reshake."""
     marks = {s: 0 for s in seating.sides}
     if contract is not None:
         own = seating.side_of(contract.player)
         other = next(s for s in seating.sides if s != own)
         marks[own if result is Result.MADE else other] = contract.bid.marks_won
-    return HandResult(number, shaker, tuple(bids), contract, result, points, tricks, marks)
+    return marks
 
 
 def _contract_type(raw: Any) -> ContractType | None:
@@ -479,58 +497,90 @@ def _read_bids(game: Texas42Game, raw: Any, shaker: str, contract_type: Contract
         return None
     out: list[BidEntry] = []
     highest: Bid | None = None
-    jump_ok = {ContractType.PLUNGE: rules.plunge_marks, ContractType.SPLASH: rules.splash_marks}
     for i, item in enumerate(raw):
         where = f"{path}[{i}]"
         if i >= len(seating.players):
             problems.error(where, "bid_out_of_order", tr("Each player bids once."))
             return None
-        due = seating.next_player(shaker, i + 1)
-        if not isinstance(item, Mapping) or set(item) - {"player", "bid"}:
-            problems.error(where, "bad_value", tr("A bid is a player and pass, points or marks."))
-            return None
-        player = read_player(item.get("player"), f"{where}.player", seating, problems)
+        player = _read_bidder(seating, item, seating.next_player(shaker, i + 1), where, problems)
         if player is None:
-            return None
-        if player != due:
-            problems.error(f"{where}.player", "bid_out_of_order",
-                           tr("It was %(due)s's turn to bid, not %(player)s's: the bidding starts "
-                              "at the shaker's left and goes once round.", due=due, player=player),
-                           due=due, player=player)
             return None
         bid = read_bid(item.get("bid"), f"{where}.bid", problems)
         if bid is None:
             return None
         if bid is False:
-            if player == shaker and highest is None and rules.forced_bid:
-                problems.error(f"{where}.bid", "bid_too_low",
-                               tr("Everyone passed, so the shaker must bid at least %(lowest)s.",
-                                  lowest=LOWEST_BID), lowest=LOWEST_BID)
+            if not _pass_allowed(rules, player == shaker and highest is None, f"{where}.bid", problems):
                 return None
             out.append(BidEntry(player, None))
             continue
         assert isinstance(bid, Bid)
-        if highest is not None and bid <= highest:
-            problems.error(f"{where}.bid", "bid_not_higher",
-                           tr("A bid must be higher than %(last)s.", last=str(highest)), last=str(highest))
+        if not _bid_raises(rules, bid, highest, contract_type, f"{where}.bid", problems):
             return None
-        marks = bid.marks
-        if marks is not None:
-            before = highest.marks if highest is not None else None
-            limit = rules.opening_mark_limit if before is None else before + rules.mark_raise_limit
-            special = jump_ok.get(contract_type) if contract_type is not None else None
-            if marks > limit and marks != special:
-                problems.error(f"{where}.bid", "bid_raise_too_large",
-                               tr("This bid may be at most %(limit)s marks.", limit=limit), limit=limit)
-                return None
         highest = bid
         out.append(BidEntry(player, bid))
-    if len(out) < len(seating.players):
-        due = seating.next_player(shaker, len(out) + 1)
+    return out if _everyone_bid(seating, shaker, len(out), path, problems) else None
+
+
+def _everyone_bid(seating: Seating, shaker: str, bids: int, path: str, problems: Problems) -> bool:
+    """Every player bid once (``bids`` of them); else ``bid_out_of_order``
+    naming the next player due."""
+    if bids < len(seating.players):
+        due = seating.next_player(shaker, bids + 1)
         problems.error(path, "bid_out_of_order",
                        tr("%(due)s has not bid yet: every player bids once.", due=due), due=due)
+        return False
+    return True
+
+
+def _pass_allowed(rules: Texas42Rules, last_to_bid: bool, path: str, problems: Problems) -> bool:
+    """A pass is allowed, but for the shaker's when everyone else passed and
+    the table plays ``forced_bid`` (``bid_too_low``)."""
+    if last_to_bid and rules.forced_bid:
+        problems.error(path, "bid_too_low",
+                       tr("Everyone passed, so the shaker must bid at least %(lowest)s.",
+                          lowest=LOWEST_BID), lowest=LOWEST_BID)
+        return False
+    return True
+
+
+def _read_bidder(seating: Seating, item: Any, due: str, where: str, problems: Problems) -> str | None:
+    """Who made one bid of the bidding: the player ``due`` to bid; ``None`` (a
+    problem added) otherwise."""
+    if not isinstance(item, Mapping) or set(item) - {"player", "bid"}:
+        problems.error(where, "bad_value", tr("A bid is a player and pass, points or marks."))
         return None
-    return out
+    player = read_player(item.get("player"), f"{where}.player", seating, problems)
+    if player is None:
+        return None
+    if player != due:
+        problems.error(f"{where}.player", "bid_out_of_order",
+                       tr("It was %(due)s's turn to bid, not %(player)s's: the bidding starts "
+                          "at the shaker's left and goes once round.", due=due, player=player),
+                       due=due, player=player)
+        return None
+    return player
+
+
+def _bid_raises(rules: Texas42Rules, bid: Bid, highest: Bid | None, contract_type: ContractType | None,
+                path: str, problems: Problems) -> bool:
+    """``bid`` is higher than the ``highest`` before it, by no more marks than
+    the table allows (a plunge or splash may jump to its marks); ``False`` (a
+    problem added) otherwise."""
+    if highest is not None and bid <= highest:
+        problems.error(path, "bid_not_higher",
+                       tr("A bid must be higher than %(last)s.", last=str(highest)), last=str(highest))
+        return False
+    marks = bid.marks
+    if marks is not None:
+        jump_ok = {ContractType.PLUNGE: rules.plunge_marks, ContractType.SPLASH: rules.splash_marks}
+        before = highest.marks if highest is not None else None
+        limit = rules.opening_mark_limit if before is None else before + rules.mark_raise_limit
+        special = jump_ok.get(contract_type) if contract_type is not None else None
+        if marks > limit and marks != special:
+            problems.error(path, "bid_raise_too_large",
+                           tr("This bid may be at most %(limit)s marks.", limit=limit), limit=limit)
+            return False
+    return True
 
 
 def _read_contract(game: Texas42Game, raw: Any, highest: BidEntry | None, has_bids: bool, path: str,
@@ -554,10 +604,37 @@ def _read_contract(game: Texas42Game, raw: Any, highest: BidEntry | None, has_bi
         return None
     if player is None or not isinstance(bid, Bid):
         return None
+    if not _contract_allowed(rules, kind, bid, path, problems):
+        return None
+    if has_bids and not _is_winning_bid(highest, player, bid, path, problems):
+        return None
+    trump = raw.get("trump")
+    if not _trump_ok(trump, kind, f"{path}.trump", problems):
+        return None
+    return Contract(player, bid, trump, kind)
+
+
+def _is_winning_bid(highest: BidEntry | None, player: str, bid: Bid, path: str,
+                    problems: Problems) -> bool:
+    """The contract is ``highest``, the winning bid of the bidding; ``False``
+    (``bad_value``) otherwise."""
+    if highest is None or highest.player != player or highest.bid != bid:
+        won = tr("nobody") if highest is None else f"{highest.player} {highest.bid}"
+        problems.error(path, "bad_value",
+                       tr("The contract is the winning bid: %(won)s.", won=won), won=won)
+        return False
+    return True
+
+
+def _contract_allowed(rules: Texas42Rules, kind: ContractType, bid: Bid, path: str,
+                      problems: Problems) -> bool:
+    """The table plays this kind of contract (``contract_not_allowed``), and a
+    nello, sevens, plunge or splash is bid at its least or more
+    (``bid_too_low``); ``False`` (the problem added) otherwise."""
     if not rules.allows(kind):
         problems.error(f"{path}.type", "contract_not_allowed",
                        tr("This table does not play %(type)s.", type=kind.value), type=kind.value)
-        return None
+        return False
     least = {ContractType.NELLO: HAND_POINTS, ContractType.SEVENS: HAND_POINTS,
              ContractType.PLUNGE: rules.plunge_marks * HAND_POINTS,
              ContractType.SPLASH: rules.splash_marks * HAND_POINTS}.get(kind)
@@ -565,21 +642,21 @@ def _read_contract(game: Texas42Game, raw: Any, highest: BidEntry | None, has_bi
         problems.error(f"{path}.bid", "bid_too_low",
                        tr("%(type)s is bid at %(least)s or more.", type=kind.value, least=str(Bid(least))),
                        type=kind.value)
-        return None
-    if has_bids and (highest is None or highest.player != player or highest.bid != bid):
-        won = tr("nobody") if highest is None else f"{highest.player} {highest.bid}"
-        problems.error(path, "bad_value",
-                       tr("The contract is the winning bid: %(won)s.", won=won), won=won)
-        return None
-    trump = raw.get("trump")
+        return False
+    return True
+
+
+def _trump_ok(trump: Any, kind: ContractType, path: str, problems: Problems) -> bool:
+    """The contract's ``trump``: one of :data:`TRUMPS`, named for a normal
+    contract, a plunge and a splash; ``False`` (``bad_value``) otherwise."""
     if trump is not None and trump not in TRUMPS:
-        problems.error(f"{path}.trump", "bad_value",
+        problems.error(path, "bad_value",
                        tr("Trumps are a suit (blanks … sixes), doubles, or follow me."))
-        return None
+        return False
     if trump is None and kind in (ContractType.NORMAL, ContractType.PLUNGE, ContractType.SPLASH):
-        problems.error(f"{path}.trump", "bad_value", tr("Say what was named trumps."))
-        return None
-    return Contract(player, bid, trump, kind)
+        problems.error(path, "bad_value", tr("Say what was named trumps."))
+        return False
+    return True
 
 
 def _read_by_team(seating: Seating, raw: Any, most: int, path: str,

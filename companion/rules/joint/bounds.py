@@ -121,8 +121,16 @@ def knapsack_violation(cl: PipClasses, needs: Sequence[HandNeed], windows: list[
         ``most`` (the pips of that many of the heaviest tiles left; on the
         light side ``least``, of the lightest).
     """
+    found = _heavy_group(cl, needs, windows, caps, boneyard)
+    return found if found is not None else _light_group(cl, needs, windows)
+
+
+def _heavy_group(cl: PipClasses, needs: Sequence[HandNeed], windows: list[tuple[int, int]],
+                 caps: Sequence[int], boneyard: int) -> tuple[tuple[int, ...], dict[str, int]] | None:
+    """The upper side of :func:`knapsack_violation`: a group of hands with more
+    pips than the heaviest tiles left for the most tiles they can hold."""
     n = cl.size
-    # heavy side: a group keyed by (tiles held within the deal, tiles above it)
+    # a group keyed by (tiles held within the deal, tiles above it)
     heavy: dict[tuple[int, int], tuple[int, tuple[int, ...]]] = {(0, 0): (0, ())}
     for j, (need, (_lo, hi), cap) in enumerate(zip(needs, windows, caps)):
         kept, drawn = (hi, 0) if cap >= BIG else (min(hi, cap), max(0, hi - cap))
@@ -135,6 +143,14 @@ def knapsack_violation(cl: PipClasses, needs: Sequence[HandNeed], windows: list[
         tiles = min(k + d, n)
         if group and pips > cl.heaviest(0, tiles):
             return group, {"pips": pips, "tiles": tiles, "most": cl.heaviest(0, tiles)}
+    return None
+
+
+def _light_group(cl: PipClasses, needs: Sequence[HandNeed],
+                 windows: list[tuple[int, int]]) -> tuple[tuple[int, ...], dict[str, int]] | None:
+    """The lower side of :func:`knapsack_violation`: a group of hands with fewer
+    pips than the lightest tiles left for the fewest tiles they can hold."""
+    n = cl.size
     light: dict[int, tuple[int, tuple[int, ...]]] = {0: (0, ())}
     for j, (need, (lo, _hi)) in enumerate(zip(needs, windows)):
         for total, (pips, group) in list(light.items()):
@@ -164,52 +180,79 @@ def value_counts(cl: PipClasses, needs: Sequence[HandNeed], windows: list[tuple[
     flat: list[int] = []
     for v, c in zip(cl.values, cl.counts):
         flat.extend([v] * c)  # heaviest first
-    n = len(flat)
     pre = cl.prefix  # pre[a] = pips of the a heaviest tiles
     rev = [0]
     for x in reversed(flat):
         rev.append(rev[-1] + x)  # rev[b] = pips of the b lightest tiles
+    return _heavy_values(flat, pre, needs, windows) or _light_values(flat, rev, needs, windows)
+
+
+def _heavy_values(flat: list[int], pre: Sequence[int], needs: Sequence[HandNeed],
+                  windows: list[tuple[int, int]]) -> tuple[str, int, int, int, tuple[int, ...]] | None:
+    """The heavy side of :func:`value_counts`: ``flat`` is every tile's pips,
+    heaviest first, and ``pre[a]`` the pips of the ``a`` heaviest."""
+    n = len(flat)
     a = 0
     for v in sorted(set(flat), reverse=True):
-        # heavy side: tiles of v pips or more are flat[:a]
+        # tiles of v pips or more are flat[:a]
         while a < n and flat[a] >= v:
             a += 1
         need_total, group = 0, []
         for j, (need, (_lo, hi)) in enumerate(zip(needs, windows)):
-            t = 0
-            while t <= min(hi, a):
-                rest = min(hi - t, n - a)  # fewer tiles when the lighter ones run out
-                if pre[t] + (pre[a + rest] - pre[a]) >= need.pips:
-                    break
-                t += 1
-            if t > min(hi, a):
-                t = BIG
+            t = _heavy_tiles_needed(pre, n, a, hi, need.pips)
             if t:
                 need_total += t
                 group.append(j)
         if need_total > a:
             return ("heavy", v, need_total, a, tuple(group))
+    return None
+
+
+def _heavy_tiles_needed(pre: Sequence[int], n: int, a: int, hi: int, pips: int) -> int:
+    """The fewest of the ``a`` heaviest tiles a hand of at most ``hi`` tiles
+    and ``pips`` pips must hold (:data:`.joint_needs.BIG` when no count is
+    enough)."""
+    t = 0
+    while t <= min(hi, a):
+        rest = min(hi - t, n - a)  # fewer tiles when the lighter ones run out
+        if pre[t] + (pre[a + rest] - pre[a]) >= pips:
+            return t
+        t += 1
+    return BIG
+
+
+def _light_values(flat: list[int], rev: Sequence[int], needs: Sequence[HandNeed],
+                  windows: list[tuple[int, int]]) -> tuple[str, int, int, int, tuple[int, ...]] | None:
+    """The light side of :func:`value_counts`: ``rev[b]`` is the pips of the
+    ``b`` lightest tiles."""
+    n = len(flat)
     b = 0
     for v in sorted(set(flat)):
-        # light side: tiles of v pips or fewer are the b lightest
+        # tiles of v pips or fewer are the b lightest
         while b < n and flat[n - 1 - b] <= v:
             b += 1
         need_total, group = 0, []
         for j, (need, (lo, _hi)) in enumerate(zip(needs, windows)):
-            t = 0
-            while t <= min(lo, b):
-                rest = lo - t
-                if rest <= n - b and rev[t] + (rev[b + rest] - rev[b]) <= need.pips:
-                    break
-                t += 1
-            if t > min(lo, b):
-                t = BIG
+            t = _light_tiles_needed(rev, n, b, lo, need.pips)
             if t:
                 need_total += t
                 group.append(j)
         if need_total > b:
             return ("light", v, need_total, b, tuple(group))
     return None
+
+
+def _light_tiles_needed(rev: Sequence[int], n: int, b: int, lo: int, pips: int) -> int:
+    """The fewest of the ``b`` lightest tiles a hand of at least ``lo`` tiles
+    and ``pips`` pips must hold (:data:`.joint_needs.BIG` when no count is
+    enough)."""
+    t = 0
+    while t <= min(lo, b):
+        rest = lo - t
+        if rest <= n - b and rev[t] + (rev[b + rest] - rev[b]) <= pips:
+            return t
+        t += 1
+    return BIG
 
 
 def light_hands(cl: PipClasses, needs: Sequence[HandNeed], windows: list[tuple[int, int]]) -> tuple[int, ...] | None:

@@ -156,18 +156,23 @@ def decide_with_double_blank(
         elif v.status == UNDECIDED:
             undecided = v
     if holders:
-        # a witness with the 0-0 in the first hand that can hold it
-        v, j = verdicts[0], holders[0]
-        if v.witness is not None:
-            witness = list(v.witness)
-            witness[j] = witness[j] + (Tile(0, 0),)
-            v = Verdict(v.status, v.reason, v.hands, v.detail, tuple(witness), v.steps)
+        v, j = _with_double_blank(verdicts[0], holders[0]), holders[0]
         if len(holders) == 1 and undecided is None:
             return v, j, (j,)
         return v, None, tuple(holders) + ((-1,) if undecided is not None else ())
     if undecided is not None:
         return undecided, None, ()
     return first, None, ()
+
+
+def _with_double_blank(v: Verdict, j: int) -> Verdict:
+    """``v`` with the 0-0 added to hand ``j`` of its witness (when it has one):
+    a witness with the 0-0 in the first hand that can hold it."""
+    if v.witness is None:
+        return v
+    witness = list(v.witness)
+    witness[j] = witness[j] + (Tile(0, 0),)
+    return Verdict(v.status, v.reason, v.hands, v.detail, tuple(witness), v.steps)
 
 
 def _given_double_blank(needs: Sequence[HandNeed], j: int) -> list[HandNeed]:

@@ -213,12 +213,7 @@ class _Repair:
         bm = [sum(1 << v for v in range(top) if blank[x][v]) for x in range(h + 1)]
 
         def edge(x: int, y: int) -> bool:
-            # x hands over u and takes u+1 from y, for some u
-            if (pm[x] << 1) & pm[y] or (bm[x] << 1) & bm[y]:
-                return True
-            if fixed[x] or fixed[y]:
-                return False
-            return bool(((pm[x] | bm[x]) << 1) & (pm[y] | bm[y]))
+            return _hands_over(pm, bm, fixed, x, y)
 
         queue = [start]
         goal = -1
@@ -237,13 +232,7 @@ class _Repair:
                 if goal >= 0:
                     break
             queue = nxt
-        path: list[tuple[int, int, int]] = []
-        y = goal
-        while goal >= 0 and y != start:
-            x, u = prev[y]
-            path.append((x, y, u))
-            y = x
-        return goal, path
+        return goal, _path_back(prev, start, goal)
 
     def _swap_ok(self, x: int, y: int, u: int) -> tuple[list[list[int]], list[list[int]]] | None:
         """The arrays for ``x`` handing over a tile of ``u`` pips and taking one of
@@ -334,7 +323,7 @@ class _Repair:
     def _split_or_merge(self) -> bool:
         """A hand whose count may change swaps one tile for two unused ones (or
         two for one) holding exactly the pips it misses."""
-        h, has, move = self.h, self._has, self._move
+        h = self.h
         for j in range(h):
             d = self.deficit[j]
             if not d or self.fixed[j]:
@@ -344,30 +333,44 @@ class _Repair:
             values = [v for v in range(1, self.top) if self.plain[j][v] + self.blank[j][v]]
             cap = self.caps[j]
             extra = cap < BIG and k + 1 > cap
-            if k < hi and not (extra and self.over + 1 > self.boneyard):
-                for u in values:
-                    target = u + d
-                    for a in range(1, target // 2 + 1):
-                        b = target - a
-                        if has(h, a, 2 if a == b else 1) and has(h, b):
-                            move(h, j, a)
-                            move(h, j, b)
-                            move(j, h, u)
-                            self.deficit[j] = 0
-                            self.over += 1 if extra else 0
-                            return True
-            if k > lo:
-                for a in values:
-                    for b in values:
-                        if b < a or (a == b and self.plain[j][a] + self.blank[j][a] < 2):
-                            continue
-                        if has(h, a + b + d):
-                            move(h, j, a + b + d)
-                            move(j, h, a)
-                            move(j, h, b)
-                            self.deficit[j] = 0
-                            self.over -= 1 if cap < BIG and k > cap else 0
-                            return True
+            if k < hi and not (extra and self.over + 1 > self.boneyard) and self._split(j, d, values):
+                self.over += 1 if extra else 0
+                return True
+            if k > lo and self._merge(j, d, values):
+                self.over -= 1 if cap < BIG and k > cap else 0
+                return True
+        return False
+
+    def _split(self, j: int, d: int, values: list[int]) -> bool:
+        """Hand ``j`` gives one of its tiles (of one of ``values`` pips) for two
+        unused ones holding ``d`` pips more; ``False`` when no pair fits."""
+        h, has, move = self.h, self._has, self._move
+        for u in values:
+            target = u + d
+            for a in range(1, target // 2 + 1):
+                b = target - a
+                if has(h, a, 2 if a == b else 1) and has(h, b):
+                    move(h, j, a)
+                    move(h, j, b)
+                    move(j, h, u)
+                    self.deficit[j] = 0
+                    return True
+        return False
+
+    def _merge(self, j: int, d: int, values: list[int]) -> bool:
+        """Hand ``j`` gives two of its tiles for one unused tile holding ``d``
+        pips more; ``False`` when no such tile is left."""
+        h, has, move = self.h, self._has, self._move
+        for a in values:
+            for b in values:
+                if b < a or (a == b and self.plain[j][a] + self.blank[j][a] < 2):
+                    continue
+                if has(h, a + b + d):
+                    move(h, j, a + b + d)
+                    move(j, h, a)
+                    move(j, h, b)
+                    self.deficit[j] = 0
+                    return True
         return False
 
     def _tiles(self) -> Witness:
@@ -384,3 +387,28 @@ class _Repair:
                         hand.append(pools[(v, is_blank)].pop())
             out.append(tuple(hand))
         return tuple(out)
+
+
+def _hands_over(pm: list[int], bm: list[int], fixed: Sequence[bool], x: int, y: int) -> bool:
+    """Party ``x`` can hand over a tile of ``u`` pips and take one of ``u + 1``
+    from ``y``, for some ``u``: ``pm``/``bm`` are the values each party holds
+    as plain and blank-half tiles, as bit masks (bit v: a tile of v pips); a
+    ``fixed`` party swaps only plain for plain and blank half for blank half."""
+    if (pm[x] << 1) & pm[y] or (bm[x] << 1) & bm[y]:
+        return True
+    if fixed[x] or fixed[y]:
+        return False
+    return bool(((pm[x] | bm[x]) << 1) & (pm[y] | bm[y]))
+
+
+def _path_back(prev: dict[int, tuple[int, int]], start: int,
+               goal: int) -> list[tuple[int, int, int]]:
+    """The chain from ``start`` to ``goal`` as ``(x, y, u)`` steps, read back
+    through the search's ``prev`` links; empty when ``goal`` is -1."""
+    path: list[tuple[int, int, int]] = []
+    y = goal
+    while goal >= 0 and y != start:
+        x, u = prev[y]
+        path.append((x, y, u))
+        y = x
+    return path

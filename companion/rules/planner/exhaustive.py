@@ -43,18 +43,13 @@ def plan_train_exhaustive(
     best: list[Any] = [(-1, -1), []]
     nodes = [0]
 
-    def key(train_tiles: int, train_pips: int) -> tuple[int, int]:
-        if objective == "tiles":
-            return (train_tiles, train_pips)
-        return (train_pips, train_tiles)
-
     def walk(end: int, pips: int) -> None:
         nodes[0] += 1
         if not nodes[0] & 1023 and time.perf_counter() > deadline:
             raise OutOfTime
         legal = not (avoid_double_end and path and path[-1].is_double)
         if legal:
-            k = key(len(path), pips)
+            k = _plan_key(objective, len(path), pips)
             if k > best[0]:
                 best[0] = k
                 best[1] = list(path)
@@ -76,3 +71,11 @@ def plan_train_exhaustive(
     except OutOfTime:
         optimal = False
     return make_plan(open_end, objective, tiles, best[1], optimal, nodes[0])
+
+
+def _plan_key(objective: Objective, train_tiles: int, train_pips: int) -> tuple[int, int]:
+    """What makes one train better than another: tiles then pips, or pips
+    then tiles, as the ``objective`` says."""
+    if objective == "tiles":
+        return (train_tiles, train_pips)
+    return (train_pips, train_tiles)

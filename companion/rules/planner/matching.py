@@ -68,19 +68,7 @@ def cheapest_assignment(cost: list[list[int]]) -> int:
         while True:
             used[j0] = True
             i0 = p[j0]
-            row = cost[i0 - 1]
-            ui0 = u[i0]
-            delta = inf
-            j1 = 0
-            for j in range(1, n + 1):
-                if not used[j]:
-                    cur = row[j - 1] - ui0 - v[j]
-                    if cur < minv[j]:
-                        minv[j] = cur
-                        way[j] = j0
-                    if minv[j] < delta:
-                        delta = minv[j]
-                        j1 = j
+            delta, j1 = _scan(cost[i0 - 1], u[i0], v, used, minv, way, j0)
             for j in range(n + 1):
                 if used[j]:
                     u[p[j]] += delta
@@ -95,6 +83,25 @@ def cheapest_assignment(cost: list[list[int]]) -> int:
             p[j0] = p[j1]
             j0 = j1
     return int(-v[0])
+
+
+def _scan(row: list[int], ui0: float, v: list[float], used: list[bool], minv: list[float],
+          way: list[int], j0: int) -> tuple[float, int]:
+    """One step of :func:`cheapest_assignment`'s search from column ``j0``:
+    lowers ``minv`` (and notes the ``way`` back) for the columns not ``used``
+    yet through ``row``; returns the smallest reduced cost and its column."""
+    delta = float("inf")
+    j1 = 0
+    for j in range(1, len(v)):
+        if not used[j]:
+            cur = row[j - 1] - ui0 - v[j]
+            if cur < minv[j]:
+                minv[j] = cur
+                way[j] = j0
+            if minv[j] < delta:
+                delta = minv[j]
+                j1 = j
+    return delta, j1
 
 
 def matching_bound(dist: list[list[int]], end_cost: list[int]) -> int:

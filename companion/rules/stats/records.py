@@ -27,7 +27,7 @@ from datetime import date
 from typing import Any, Final
 
 from companion.rules.kinds import GameKind
-from companion.rules.record.read_table import clean_name
+from companion.rules.record.read_table import clean_name as clean_name  # re-exported
 
 KINDS: Final[tuple[str, ...]] = tuple(GameKind)
 """Game kinds (:class:`~.kinds.GameKind`)."""
