@@ -142,7 +142,8 @@ def recheck_command(if_needed: bool) -> None:
 
 @click.command("token")
 @click.option("--rotate", is_flag=True,
-              help="Make a new token: every device signed in with the old one is signed out.")
+              help="Make a new token: every device signed in with the old one is signed out, "
+                   "and the phones' seat links and QR codes made with it end.")
 @with_appcontext
 def show_token(rotate: bool) -> None:
     """Print the access token (to open the app on a new device), or make a new one."""
@@ -162,4 +163,6 @@ def show_token(rotate: bool) -> None:
     write_atomic(path, (token + "\n").encode(), mode=0o600)
     ended = devices.end_all_sessions()
     click.echo(token)
-    click.echo(f"new access token written to {path}; {ended} signed-in devices signed out", err=True)
+    click.echo(f"new access token written to {path}; {ended} signed-in devices signed out; "
+               "the phones' seat links and QR codes made with the old token have ended "
+               "(each game's page shows a new QR code)", err=True)

@@ -57,7 +57,10 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--threads", type=int, default=8)
     args = parser.parse_args(argv)
     app = create_app()
+    from companion.photo.gate import set_threads
     from companion.store.db import migrate_at_start
+
+    set_threads(app, args.threads)  # photos read at once follow the threads (issue 25)
 
     if migrate_at_start(app):  # a new database: made ready before the first request
         print("The database was upgraded to the newest schema.", flush=True)

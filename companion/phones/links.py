@@ -15,7 +15,11 @@ The functions here hand back values (:class:`PhoneAccess`, :class:`SeatLink`,
 the one transaction helper.
 
 A seat link stops working when the tablet revokes it, when the tablet makes a
-new QR code (every link of the game is revoked), or when the game ends.
+new QR code (every link of the game is revoked), when another phone takes the
+seat over (after saying yes to "take it over?"), when the access token
+changes (``token --rotate``: the links and the QR code belong to the token
+that made them; the tablet's next look gets a new QR code), or when the game
+ends. The phone's page says which.
 Views stay thin (``companion/phones/views.py``); this module loads, checks,
 stores.
 """
@@ -36,18 +40,35 @@ from companion.rules.seat import check_seat_hand
 from companion.rules.tiles import Tile
 from companion.store.db import db
 from companion.store.tx import transaction
+from companion.web.access import token_mark
 from companion.web.security import new_view_key, view_key_ok
 
 
 class Gone(Exception):
     """The link no longer works: revoked, replaced, or the game has ended.
 
-    :ivar reason: ``"revoked"`` or ``"finished"``.
+    :ivar reason: ``"revoked"`` (the tablet ended it), ``"new_qr"`` (the
+        tablet made a new QR code), ``"taken_over"`` (another phone took the
+        seat), ``"token"`` (the access token changed since it was made) or
+        ``"finished"``.
     """
 
     def __init__(self, reason: str):
         self.reason = reason
         super().__init__(reason)
+
+
+class SeatHeld(Exception):
+    """Another phone holds the seat: taking it over must be asked for
+    (``take_over=True``).
+
+    :ivar seat: the seat, 0 for the first player.
+    :ivar name: its player.
+    """
+
+    def __init__(self, seat: int, name: str):
+        self.seat, self.name = seat, name
+        super().__init__(name)
 
 
 @dataclass(frozen=True)
@@ -95,18 +116,37 @@ class SeatEntry:
 def _access_row(game_id: int) -> PhoneAccessRow:
     """The game's phone settings row, made on first use. Two devices opening
     a new game's page at the same moment both find none and both make one;
-    the second meets the first's row (one per game) and reads that one."""
+    the second meets the first's row (one per game) and reads that one.
+
+    A row whose QR secret was made under another access token (or before
+    secrets were marked) gets a new secret for the token in force, and the
+    game's seat links end (``"token"``): the tablet shows the new QR code."""
+    mark = token_mark()
     row = db.session.get(PhoneAccessRow, game_id)
     if row is None:
         try:
             with transaction():
-                row = PhoneAccessRow(game_id=game_id, join_key=new_view_key(), autosave=False)
+                row = PhoneAccessRow(game_id=game_id, join_key=new_view_key(), autosave=False,
+                                     token_mark=mark)
                 db.session.add(row)
         except IntegrityError:
             row = db.session.get(PhoneAccessRow, game_id)
             if row is None:
                 raise
+    if row.token_mark != mark:
+        with transaction():
+            row.join_key, row.token_mark = new_view_key(), mark
+            _end_links(game_id, "token")
     return row
+
+
+def _end_links(game_id: int, why: str, seat: int | None = None) -> None:
+    """End the game's live seat links (of ``seat`` only, when given), saying
+    ``why`` (:class:`Gone`'s reasons); inside the caller's transaction."""
+    where = [SeatLinkRow.game_id == game_id, SeatLinkRow.revoked.is_(False)]
+    if seat is not None:
+        where.append(SeatLinkRow.seat == seat)
+    db.session.execute(db.update(SeatLinkRow).where(*where).values(revoked=True, ended_by=why))
 
 
 def access(game_id: int) -> PhoneAccess:
@@ -145,9 +185,7 @@ def new_qr(game_id: int) -> None:
     row = _access_row(game_id)
     with transaction():
         row.join_key = new_view_key()
-        db.session.execute(
-            db.update(SeatLinkRow).where(SeatLinkRow.game_id == game_id).values(revoked=True)
-        )
+        _end_links(game_id, "new_qr")
 
 
 def set_autosave(game_id: int, on: bool) -> None:
@@ -161,40 +199,71 @@ def set_autosave(game_id: int, on: bool) -> None:
 def revoke(game_id: int, seat: int) -> None:
     """The seat's links stop working (its phone gets a "link ended" page)."""
     with transaction():
-        db.session.execute(
-            db.update(SeatLinkRow)
-            .where(SeatLinkRow.game_id == game_id, SeatLinkRow.seat == seat)
-            .values(revoked=True)
-        )
+        _end_links(game_id, "revoked", seat)
 
 
 def join_ok(game_id: int, key: str) -> bool:
-    """True when ``key`` is the game's current QR secret (constant-time compare)."""
+    """True when ``key`` is the game's current QR secret (constant-time
+    compare), made under the access token in force."""
+    try:
+        check_join(game_id, key)
+    except Gone:
+        return False
+    return True
+
+
+def check_join(game_id: int, key: str) -> None:
+    """Check a QR secret.
+
+    :raises Gone: ``"revoked"`` when ``key`` is not the game's QR secret (a
+        made-up key, or an older QR code); ``"token"`` when it is, but the
+        access token changed since it was made.
+    """
     row = db.session.get(PhoneAccessRow, game_id)
-    return row is not None and view_key_ok(key, row.join_key)
+    if row is None or not view_key_ok(key, row.join_key):
+        raise Gone("revoked")
+    if row.token_mark != token_mark():
+        raise Gone("token")
 
 
-def link_seat(game_id: int, key: str, seat: int) -> SeatLink:
-    """A new link for ``seat`` (an earlier phone's link for that seat stops).
+def held_seats(game_id: int) -> set[int]:
+    """The seats a phone holds now (a live link made under the token in force)."""
+    mark = token_mark()
+    return {
+        s for (s,) in db.session.execute(
+            db.select(SeatLinkRow.seat).where(SeatLinkRow.game_id == game_id, SeatLinkRow.revoked.is_(False),
+                                              SeatLinkRow.token_mark == mark))
+    }
 
-    :raises Gone: the QR secret is not the game's current one, or the game has ended.
+
+def link_seat(game_id: int, key: str, seat: int, take_over: bool = False) -> SeatLink:
+    """A new link for ``seat``. When another phone holds the seat, only with
+    ``take_over`` (the new phone was asked); that phone's link then ends, and
+    its page says the seat was taken over by another phone.
+
+    :param game_id: the game.
+    :param key: the QR secret the phone came with.
+    :param seat: the seat picked, 0 for the first player.
+    :param take_over: the player said yes to taking over a seat another phone holds.
+    :raises Gone: the QR secret is not the game's current one (``"revoked"``),
+        the access token changed since it was made (``"token"``), or the game
+        has ended (``"finished"``).
+    :raises SeatHeld: another phone holds the seat and ``take_over`` is false.
     :raises ValueError: no such seat.
     """
     game = services.get_game(game_id)
-    if not join_ok(game_id, key):
-        raise Gone("revoked")
+    check_join(game_id, key)
     if game.finished:
         raise Gone("finished")
     if not 0 <= seat < len(game.table.players):
         raise ValueError(seat)
+    if not take_over and seat in held_seats(game_id):
+        raise SeatHeld(seat, game.table.players[seat])
     link = SeatLink(game_id, seat, new_view_key())
     with transaction():
-        db.session.execute(
-            db.update(SeatLinkRow)
-            .where(SeatLinkRow.game_id == game_id, SeatLinkRow.seat == seat)
-            .values(revoked=True)
-        )
-        db.session.add(SeatLinkRow(game_id=game_id, seat=seat, key=link.key, revoked=False))
+        _end_links(game_id, "taken_over", seat)
+        db.session.add(SeatLinkRow(game_id=game_id, seat=seat, key=link.key, revoked=False,
+                                   token_mark=token_mark()))
     return link
 
 
@@ -216,14 +285,17 @@ def open_seat(key: str) -> Seat:
     """The seat that ``key`` links to.
 
     :raises services.NotFound: no such link.
-    :raises Gone: revoked or replaced (``"revoked"``), or the game has ended
-        (``"finished"``).
+    :raises Gone: ended, with why (:class:`Gone`: ``"revoked"``, ``"new_qr"``,
+        ``"taken_over"``, ``"token"`` when made under another access token),
+        or the game has ended (``"finished"``).
     """
     link = db.session.execute(db.select(SeatLinkRow).where(SeatLinkRow.key == key)).scalar_one_or_none()
     if link is None or not view_key_ok(key, link.key):
         raise services.NotFound("no such seat link")
     if link.revoked:
-        raise Gone("revoked")
+        raise Gone(link.ended_by or "revoked")
+    if link.token_mark != token_mark():
+        raise Gone("token")
     game = services.get_game(link.game_id)
     if game.finished:
         raise Gone("finished")
@@ -333,11 +405,7 @@ def status(game: services.GameView, settings: PhoneAccess | None = None) -> dict
         autosave = settings.autosave
     number = len(game.rounds) + 1
     sent = entries(game_id, number)
-    linked = {
-        s for (s,) in db.session.execute(
-            db.select(SeatLinkRow.seat).where(SeatLinkRow.game_id == game_id, SeatLinkRow.revoked.is_(False))
-        )
-    }
+    linked = held_seats(game_id)
     seats = []
     for s, name in enumerate(game.table.players):
         if name in game.table.away:
@@ -354,7 +422,8 @@ def status(game: services.GameView, settings: PhoneAccess | None = None) -> dict
             "finished": game.finished, "seats": seats}
 
 
-__all__ = ["Gone", "Seat", "access", "entries", "join_ok", "link_seat", "new_qr", "open_seat",
+__all__ = ["Gone", "Seat", "SeatHeld", "access", "check_join", "entries", "held_seats", "join_ok",
+           "link_seat", "new_qr", "open_seat",
            "qr_svg", "revoke", "round_from_phones", "send_hand", "set_autosave",
            "status", "tablet_view"]
 

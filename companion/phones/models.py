@@ -35,6 +35,9 @@ class PhoneAccessRow(db.Model):
     game_id: Mapped[int] = mapped_column(ForeignKey("game.id", ondelete="CASCADE"), primary_key=True)
     join_key: Mapped[str] = mapped_column(String(64), default=new_view_key)
     autosave: Mapped[bool] = mapped_column(Boolean, default=False)
+    token_mark: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    """The fingerprint of the access token in force when ``join_key`` was made
+    (:func:`companion.web.access.token_mark`): a new token ends the QR code."""
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
 
 
@@ -49,6 +52,12 @@ class SeatLinkRow(db.Model):
     seat: Mapped[int] = mapped_column(Integer)
     key: Mapped[str] = mapped_column(String(64), unique=True, default=new_view_key)
     revoked: Mapped[bool] = mapped_column(Boolean, default=False)
+    ended_by: Mapped[str | None] = mapped_column(String(16), nullable=True)
+    """Why a revoked link ended: ``"revoked"`` (the tablet ended it), ``"new_qr"``,
+    ``"taken_over"`` (another phone took the seat), ``"token"`` (a new access token)."""
+    token_mark: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    """The fingerprint of the access token in force when the link was made: a
+    link works only while that token is in force."""
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
 
 

@@ -41,29 +41,44 @@ def _gone(reason: str):
 @bp.route("/j/<int:game_id>/<key>", methods=["GET"])
 @open_to_phones
 def join(game_id: int, key: str):
-    """The QR code's page: pick your seat."""
+    """The QR code's page: pick your seat (410 when the QR code has ended:
+    a new one, a new access token, or the game is over)."""
     try:
         game = services.get_game(game_id)
     except services.NotFound:
         abort(404)
-    if not phones.join_ok(game_id, key):
-        return _gone("revoked")
+    try:
+        phones.check_join(game_id, key)
+    except phones.Gone as exc:
+        return _gone(exc.reason)
     if game.finished:
         return _gone("finished")
-    return render_template("phones/join.html", row=game, game=game, key=key)
+    return _render_join(game, key)
+
+
+def _render_join(game, key: str, held=None, status: int = 200):
+    """The seat picker; with ``held`` (:class:`~companion.phones.links.SeatHeld`),
+    the question whether to take over the seat another phone holds."""
+    return render_template("phones/join.html", row=game, game=game, key=key, held=held,
+                           holding=phones.held_seats(game.id)), status
 
 
 @bp.route("/j/<int:game_id>/<key>", methods=["POST"])
 @open_to_phones
 def pick(game_id: int, key: str):
-    """A seat picked: this phone gets its own link for that seat."""
+    """A seat picked: this phone gets its own link for that seat. When another
+    phone holds it, this phone is asked first (409, "take it over?"); with
+    ``take_over=1`` the other phone's link ends and its page says so."""
     seat = request.form.get("seat", type=int)
     try:
-        link = phones.link_seat(game_id, key, seat if seat is not None else -1)
+        link = phones.link_seat(game_id, key, seat if seat is not None else -1,
+                                take_over=request.form.get("take_over") == "1")
     except services.NotFound:
         abort(404)
     except phones.Gone as exc:
         return _gone(exc.reason)
+    except phones.SeatHeld as held:
+        return _render_join(services.get_game(game_id), key, held=held, status=409)
     except ValueError:
         abort(400)
     return redirect(url_for("phones.seat", key=link.key))

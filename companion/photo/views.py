@@ -17,7 +17,7 @@ from werkzeug.exceptions import RequestEntityTooLarge
 from wtforms import ValidationError
 
 from companion.games import services
-from companion.photo import intake, store
+from companion.photo import gate, intake, store
 from companion.photo.counter import read_hand
 from companion.photo.overlay import png as overlay_png
 from companion.rules.errors import Problem
@@ -41,6 +41,12 @@ def _intake_message(code: str) -> str:
         return gettext(
             "This photo is too large: at most %(mb)s MB and %(mp)s megapixels.",
             mb=intake.MAX_BYTES // (1024 * 1024), mp=intake.MAX_PIXELS // 1_000_000)
+    if code == "image_too_costly":
+        return gettext("This photo is too large to read in this file type. Send the photo as the camera "
+                       "took it (JPEG), or a smaller one.")
+    if code == "image_odd_shape":
+        return gettext("This picture is too long and narrow to be a photo of tiles (at most %(ratio)s times "
+                       "as long as it is wide). Take the photo again from above.", ratio=intake.MAX_ASPECT)
     if code == "image_unreadable":
         return gettext("This photo could not be read: it may be damaged or too small. Take it again.")
     return gettext("This file is not a photo (JPEG, PNG, WebP, BMP or TIFF).")
@@ -123,8 +129,9 @@ def hand():
 
     :return: 200 ``{"tiles", "pips", "double_blank", "uncertain", "problems",
         "overlay"}``; 422 ``not_an_image``, ``image_too_large``,
-        ``image_unreadable``, ``unknown_set``, ``bad_value``; 404 for an
-        unknown game.
+        ``image_too_costly``, ``image_odd_shape``, ``image_unreadable``,
+        ``unknown_set``, ``bad_value``; 404 for an unknown game; 503
+        ``photo_busy`` (with ``Retry-After``) when every photo reader is busy.
     """
     problems: list[Problem] = []
     set_n = _int_field("set", problems)
@@ -147,9 +154,27 @@ def hand():
     return read_upload(set_n, engine, others, game_id, number, seat)
 
 
+def _busy():
+    """503 with ``Retry-After``: every photo reader of this process is busy."""
+    response, status = _problems([Problem("image", "photo_busy", gettext(
+        "Other photos are being read just now. Send this one again in %(seconds)s seconds.",
+        seconds=gate.RETRY_AFTER))], status=503)
+    response.headers["Retry-After"] = str(gate.RETRY_AFTER)
+    return response, status
+
+
 def read_upload(set_n: int | None, engine: int | None, others: dict[str, list[str]],
           game_id: int | None, number: int | None, seat: int | None):
-    """Read the uploaded ``image`` and answer the reading (or the refusal)."""
+    """Read the uploaded ``image`` and answer the reading (or the refusal).
+
+    At most :func:`companion.photo.gate.readers` photos are read at once in
+    this process (the tablet's and the seats' phones alike), each within
+    :data:`companion.photo.intake.BUDGET_BYTES` of memory.
+
+    :return: 200 with the reading; 422 (``not_an_image``, ``image_too_large``,
+        ``image_too_costly``, ``image_odd_shape``, ``image_unreadable``); 503
+        ``photo_busy`` with ``Retry-After`` (seconds) when every reader is busy.
+    """
     upload = request.files.get("image")
     if upload is None:
         return _problems([Problem("image", "not_an_image", gettext("Send the photo as the field image."))])
@@ -158,20 +183,31 @@ def read_upload(set_n: int | None, engine: int | None, others: dict[str, list[st
         others = {**others, "": taken}
     data = upload.read(intake.MAX_BYTES + 1)
     try:
-        photo = intake.read_photo(data)
-    except intake.IntakeError as exc:
-        return _problems([Problem("image", exc.code, _intake_message(exc.code))])
-
-    reading = read_hand(photo.image, set_n)
+        with gate.reading():  # at most gate.readers() photos at once in this process
+            try:
+                photo = intake.read_photo(data)
+            except intake.IntakeError as exc:
+                return _problems([Problem("image", exc.code, _intake_message(exc.code))])
+            del data
+            reading = read_hand(photo.image, set_n)
+            overlay = overlay_png(photo.image, reading)
+            kept = None
+            if (current_app.config.get("PHOTO_KEEP") and game_id is not None and number is not None
+                    and seat is not None):
+                kept = intake.plain_jpeg(photo.image)
+            del photo
+    except gate.Busy:
+        return _busy()
     names = [t.name for t in reading.tiles]
     checked = check_photo_tiles(names, set_n or 18, engine, others)
     out_problems: list[dict[str, Any]] = [
         {"path": "", "code": code, "message": problem_message(code)} for code in reading.all_problems()
     ] + [p.as_dict() for p in checked]
-    key = store.put_overlay(current_app.instance_path, overlay_png(photo.image, reading))
-    if (current_app.config.get("PHOTO_KEEP") and game_id is not None and number is not None
-            and seat is not None):
-        store.keep_photo(current_app.instance_path, game_id, number, seat, intake.plain_jpeg(photo.image))
+    key = store.put_overlay(current_app.instance_path, overlay,
+                            max_files=current_app.config.get("PHOTO_OVERLAY_FILES", store.OVERLAY_FILES),
+                            max_bytes=current_app.config.get("PHOTO_OVERLAY_BYTES", store.OVERLAY_BYTES))
+    if kept is not None:
+        store.keep_photo(current_app.instance_path, game_id, number, seat, kept)
     return jsonify(
         tiles=names,
         pips=reading.pips,
@@ -201,13 +237,15 @@ def overlay(key: str):
 def init_app(app: Flask, csrf: Any) -> None:
     """Register the blueprint; its CSRF check is its own (:func:`_guard`), so
     scripts with the Bearer token can send photos too. ``PHOTO_KEEP`` may also
-    come from ``COMPANION_PHOTO_KEEP=1``."""
+    come from ``COMPANION_PHOTO_KEEP=1``; the photo readers' gate is made here
+    (:mod:`companion.photo.gate`)."""
     import os
 
     if os.environ.get("COMPANION_PHOTO_KEEP", "").lower() in ("1", "true", "yes", "on"):
         app.config.setdefault("PHOTO_KEEP", True)
     app.register_blueprint(bp)
     csrf.exempt(bp)
+    gate.init_app(app)
 
 
 __all__ = ["bp", "init_app", "problem_message"]

@@ -131,6 +131,11 @@ ERROR_CODES: frozenset[str] = frozenset(
         "not_an_image",
         "image_too_large",
         "image_unreadable",
+        # the photo budget (issue 25): decoding would cost too much memory, a
+        # strip rather than a photo, every photo reader busy (503)
+        "image_too_costly",
+        "image_odd_shape",
+        "photo_busy",
         # refusals of the app around the engine (companion/web/errors.py answers them)
         "not_found",
         "unauthorized",

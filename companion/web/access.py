@@ -11,6 +11,7 @@ and every session opened with the old one ends.
 
 from __future__ import annotations
 
+import hashlib
 import hmac
 import os
 from collections.abc import Callable
@@ -94,6 +95,17 @@ def current_token() -> str:
             app.extensions["companion_token_file"] = (stamp, app.config["COMPANION_TOKEN"])
     token: str = app.config["COMPANION_TOKEN"]
     return token
+
+
+def token_mark(token: str | None = None) -> str:
+    """A fingerprint of the access token (SHA-256, hex, 64 characters; never
+    the token itself), kept beside what belongs to one token (the phones'
+    seat links and QR codes): a new token (``token --rotate``) gives another.
+
+    :param token: the token (default: the one in force, :func:`current_token`).
+    """
+    value = current_token() if token is None else token
+    return hashlib.sha256(b"companion links\0" + value.encode()).hexdigest()
 
 
 def token_ok(candidate: str | None) -> bool:
@@ -229,4 +241,4 @@ def init_app(app: Flask) -> None:
     app.register_error_handler(RateLimitExceeded, _too_many)
 
 
-__all__ = ["bp", "current_token", "init_app", "is_spectator", "token_ok", "abort"]
+__all__ = ["bp", "current_token", "init_app", "is_spectator", "token_mark", "token_ok", "abort"]

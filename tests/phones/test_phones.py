@@ -129,13 +129,45 @@ def test_revoked_links_and_a_new_qr_code_stop_working(app, client, api):
     assert app.test_client().get("/s/not-a-key").status_code == 404
 
 
-def test_picking_a_seat_again_replaces_the_earlier_phone(app, client, api):
+def test_taking_a_held_seat_asks_first_and_tells_the_old_phone(app, client, api):
     gid = _game(api)
     join = _join_url(client, gid)
     first, second = app.test_client(), app.test_client()
     old = _seat(first, join, 2)
-    new = _seat(second, join, 2)
-    assert first.get(old).status_code == 410 and second.get(new).status_code == 200
+    assert "held by a phone" in second.get(join).get_data(as_text=True)
+    # the second phone is asked; the first keeps its seat meanwhile
+    r = second.post(join, data={"seat": "2", "csrf_token": _csrf(second, join)})
+    assert r.status_code == 409
+    html = r.get_data(as_text=True)
+    assert "<h1>Chen's seat is held by another phone: take it over?</h1>" in html
+    assert 'name="take_over" value="1"' in html and 'name="seat" value="2"' in html
+    assert first.get(old).status_code == 200
+    assert _status(client, gid)["seats"][2]["linked"] is True
+    # yes: the seat is the second phone's, and the first one's page says why
+    r = second.post(join, data={"seat": "2", "take_over": "1", "csrf_token": _csrf(second, join)})
+    assert r.status_code == 302
+    new = r.headers["Location"].split("?")[0]
+    assert second.get(new).status_code == 200
+    gone = first.get(old)
+    assert gone.status_code == 410
+    text = gone.get_data(as_text=True)
+    assert "Another phone took over this seat" in text and "The tablet ended this link" not in text
+    assert first.get(f"{old}/status.json").get_json() == {"gone": "taken_over"}
+    # a free seat is taken without a question
+    assert _seat(first, join, 0).startswith("/s/")
+
+
+def test_the_tablet_ending_a_link_says_so_not_taken_over(app, client, api):
+    gid = _game(api)
+    join = _join_url(client, gid)
+    ana = app.test_client()
+    url = _seat(ana, join, 0)
+    csrf = _csrf(client, f"/games/{gid}")
+    assert client.post(f"/games/{gid}/phones/revoke/0", data={"csrf_token": csrf}).status_code == 302
+    text = ana.get(url).get_data(as_text=True)
+    assert "The tablet ended this link or made a new QR code." in text and "took over" not in text
+    # the seat is free again: taken without a question
+    assert _seat(app.test_client(), join, 0).startswith("/s/")
 
 
 def test_the_links_end_with_the_game(app, client, api):
@@ -260,6 +292,7 @@ def test_two_devices_opening_a_new_game_at_once_share_one_join_link(app, api, mo
     from companion.phones import links as phones
     from companion.phones.models import PhoneAccessRow
     from companion.store.db import db
+    from companion.web.access import token_mark
 
     gid = _game(api)
     made_first = "key-of-the-other-device"
@@ -268,7 +301,8 @@ def test_two_devices_opening_a_new_game_at_once_share_one_join_link(app, api, mo
     def other_device_first() -> str:
         # the other device's page made the row between our look and our insert
         with db.engine.begin() as conn:
-            conn.execute(insert(PhoneAccessRow).values(game_id=gid, join_key=made_first, autosave=False))
+            conn.execute(insert(PhoneAccessRow).values(game_id=gid, join_key=made_first, autosave=False,
+                                                       token_mark=token_mark()))
         return own_key()
 
     monkeypatch.setattr(phones, "new_view_key", other_device_first)
