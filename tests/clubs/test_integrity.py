@@ -10,6 +10,7 @@ SQLite and on PostgreSQL (``COMPANION_TEST_DATABASE_URL``).
 from __future__ import annotations
 
 import html
+import threading
 
 from sqlalchemy import func, select
 
@@ -17,7 +18,7 @@ from companion.games import services
 from companion.games.models import GameRow
 from companion.store.db import db
 from tests.conftest import TOKEN, bearer_client, csrf_token
-from tests.helpers_races import Hold, hold_first_save, race
+from tests.helpers_races import HOLD, Device, Hold, hold_first_save, race
 
 SHORT = {"start_engine": 1}
 PEOPLE = ["Ana", "Ben", "Chen", "Dee", "Eve", "Finn", "Gus"]
@@ -172,3 +173,25 @@ def test_a_late_arrival_joins_through_the_games_service(app, api, monkeypatch):
     assert game["players"] == [*three["players"], "Hal"]
     assert game["rounds"][0]["absent"] == ["Hal"]
     assert game["revision"] > revision
+
+
+def test_draw_taps_released_together_never_seat_twice(app, api):
+    """No hold: three evenings, each drawn by two tablets released at the
+    same instant. Every evening has one set of tables; the second tap
+    answers 409 (drawn while it waited) or 422 (it saw the tables)."""
+    for _ in range(3):
+        eid = _event(api)
+        start = threading.Barrier(2, timeout=HOLD)
+        tablets = [bearer_client(app), bearer_client(app)]
+
+        def tap(c, eid=eid, start=start):
+            start.wait()
+            return c.post(f"/api/events/{eid}/draw", json={})
+
+        devices = [Device(lambda c=c: tap(c)) for c in tablets]
+        for d in devices:
+            d.start()
+        codes = sorted(d.answer().status_code for d in devices)
+        assert codes in ([201, 409], [201, 422]), codes
+        assert len(api.get(f"/api/events/{eid}").get_json()["games"]) == 1
+    assert _games_stored(app) == 6

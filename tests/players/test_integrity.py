@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import html
 import threading
+import time
 
 from sqlalchemy import select
 
@@ -111,17 +112,33 @@ def test_a_rename_and_a_round_save_of_his_game_never_interleave(app, api, monkey
     gid = _game(api, ["Ana", "Ben"])
     ben = _ids(api)["Ben"]
     hold = hold_first_save(monkeypatch)
+    # The save is let go once the rename has read the game (the old rename
+    # read it without waiting, then waited to write what it had read), or
+    # after 3 s when the rename waits for the save's turn before reading.
+    rewriting = threading.Event()
+    real = roster._rewrite_games
+    monkeypatch.setattr(roster, "_rewrite_games", lambda *a, **k: rewriting.set() or real(*a, **k))
     tablet, desk = bearer_client(app), bearer_client(app)
-    saved, renamed = race(
-        lambda: tablet.post(f"/api/games/{gid}/rounds", json={"number": 1, **_round({"Ana": 0, "Ben": 9})}),
-        lambda: desk.patch(f"/api/players/{ben}", json={"name": "Bert"}),
-        hold)
+    save = Device(lambda: tablet.post(f"/api/games/{gid}/rounds",
+                                      json={"number": 1, **_round({"Ana": 0, "Ben": 9})}))
+    save.start()
+    hold.wait_reached()
+    rename = Device(lambda: desk.patch(f"/api/players/{ben}", json={"name": "Bert"}))
+    rename.start()
+    rewriting.wait(3)
+    time.sleep(0.3)  # its read of the game done, its write waiting for the save's lock
+    hold.released.set()
+    saved, renamed = save.answer(), rename.answer()
     assert saved.status_code == 201, saved.get_data(as_text=True)
     assert renamed.status_code == 200, renamed.get_data(as_text=True)
     game = api.get(f"/api/games/{gid}").get_json()
     assert game["players"] == ["Ana", "Bert"]
     assert set(game["rounds"][0]["hands"]) == {"Ana", "Bert"}
     assert game["rounds"][0]["hands"]["Bert"]["pips"] == 9
+    # The game's summary is round 1's (Ana out, Bert 9 pips), renamed, and
+    # its revision went up once more than the save left it (pages refresh).
+    assert {s["player"]: s["total"] for s in game["standings"]} == {"Ana": 0, "Bert": 9}
+    assert game["revision"] == saved.get_json()["game"]["revision"] + 1
     assert api.get(f"/games/{gid}/sheet.pdf").status_code == 200
     r = api.post(f"/api/games/{gid}/rounds", json={"number": 2, **_round({"Ana": 4, "Bert": 0})})
     assert r.status_code == 201, r.get_data(as_text=True)
