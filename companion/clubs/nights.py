@@ -20,7 +20,7 @@ from companion.clubs.values import ClubTable, Event, EventListing, TableGame
 from companion.games.models import GameRow, PlayerRow
 from companion.players import roster
 from companion.players.lines import lines_of_event
-from companion.rules import RecordError, read_game
+from companion.rules import RecordError
 from companion.rules.clubs.events import SCORINGS, EventStanding, event_standings
 from companion.rules.clubs.seating import (
     METHODS,
@@ -36,7 +36,7 @@ from companion.rules.record.read_table import parse_table
 from companion.rules.schedule import USUAL_PLAYERS
 from companion.rules.stats.records import PlayerGame, clean_name
 from companion.store.db import db
-from companion.store.tx import changed_rows
+from companion.store.tx import transaction
 from companion.web.i18n import gettext
 
 MOST_TABLES = 20
@@ -52,10 +52,13 @@ class EventError(ValueError):
     """An event change was refused; nothing was changed.
 
     :ivar problems: the :class:`Problem` list to show.
+    :ivar status: the HTTP status that answers it: 422, or 409 when the
+        change met the event as another device had just changed it.
     """
 
-    def __init__(self, problems: list[Problem]) -> None:
+    def __init__(self, problems: list[Problem], status: int = 422) -> None:
         self.problems = problems
+        self.status = status
         super().__init__(problems[0].message if problems else "refused")
 
 
@@ -285,12 +288,12 @@ def create(data: Mapping[str, Any]) -> Event:
     if not isinstance(names, list):
         raise EventError([Problem("players", "bad_value", gettext("Send the names as a list."))])
     cleaned = _clean_names(names)
-    row = EventRow(**values)
-    db.session.add(row)
-    db.session.flush()
-    if cleaned:
-        _check_in(row.id, cleaned)
-    db.session.commit()
+    with transaction():
+        row = EventRow(**values)
+        db.session.add(row)
+        db.session.flush()
+        if cleaned:
+            _check_in(row.id, cleaned)
     return get(row.id)
 
 
@@ -341,8 +344,8 @@ def check_in(event_id: int, names: Sequence[Any]) -> Event:
     :raises EventError: an empty or too long name.
     """
     _row(event_id)
-    added = _check_in(event_id, names)
-    db.session.commit()
+    with transaction():
+        added = _check_in(event_id, names)
     ev = get(event_id)
     if ev.playing and added:
         names_by_id = dict(ev.present)
@@ -357,17 +360,20 @@ def check_in(event_id: int, names: Sequence[Any]) -> Event:
 
 
 def _join_running(ev: Event, name: str) -> bool:
-    """Seat a late arrival at a running table's game from its next round.
+    """Seat a late arrival at a running table's game from its next round,
+    through the game's own service (:func:`companion.games.services.seats.add_player`:
+    the game's checks, its revision raised, its signals sent).
 
     The game's seats gain him at the end (clockwise after the last seat); the
     rounds already played record him as absent, so the engine starts him at
-    the event's ``late_join`` total; the game's results are derived again and
-    its revision raised (every tablet and the big screen follow).
+    the event's ``late_join`` total; every tablet and the big screen follow.
 
-    :return: False when no running table can take him (he waits for the next game).
+    :return: False when no running table can take him (he waits for the next
+        game): every table full, or the game refused him (over, full, changed
+        meanwhile).
     """
-    from companion.games.services import head_of, store_results
-    from companion.store.tx import transaction
+    from companion.games.services import NotFound
+    from companion.games.services.seats import add_player
 
     limits = table_limits(ev.kind, ev.set_n)
     running = [t for t in ev.current if not t.finished and (t.next_round or not t.rounds_played)]
@@ -377,33 +383,10 @@ def _join_running(ev: Event, name: str) -> bool:
         at = seat_late([len(t.players) for t in running], [limits] * len(running))
     except SeatingError:
         return False
-    table = running[at]
-    with transaction():
-        claimed = changed_rows(db.session.execute(
-            update(GameRow).where(GameRow.id == table.game_id, GameRow.revision == table.revision)
-            .values(revision=GameRow.revision + 1).execution_options(synchronize_session=False)
-        ))
-        if claimed != 1:
-            return False
-        row = db.session.execute(
-            select(GameRow).where(GameRow.id == table.game_id).execution_options(populate_existing=True)
-        ).scalar_one()
-        rounds = sorted(row.rounds, key=lambda r: r.number)
-        for r in rounds:
-            data = dict(r.data)
-            data["absent"] = [*data.get("absent", []), name]
-            r.data = data
-        row.players = [*row.players, name]
-        record = {**head_of(row), "rounds": [r.data for r in rounds]}
-        try:
-            game = read_game(record, confirm=True)
-        except RecordError:
-            db.session.rollback()
-            return False
-        store_results(row, game)
-        roster.remember([name])
-        db.session.flush()
-        roster.refresh_game(row.id)
+    try:
+        add_player(running[at].game_id, name)
+    except (RecordError, NotFound):
+        return False
     return True
 
 
@@ -422,10 +405,10 @@ def leave(event_id: int, player_id: int) -> Event:
 
     ev = get(event_id)
     name = dict(ev.present).get(player_id)
-    db.session.execute(update(EventPlayerRow).where(
-        EventPlayerRow.event_id == event_id, EventPlayerRow.player_id == player_id).values(present=False))
-    db.session.execute(update(EventRow).where(EventRow.id == event_id).values(revision=EventRow.revision + 1))
-    db.session.commit()
+    with transaction():
+        db.session.execute(update(EventPlayerRow).where(
+            EventPlayerRow.event_id == event_id, EventPlayerRow.player_id == player_id).values(present=False))
+        db.session.execute(update(EventRow).where(EventRow.id == event_id).values(revision=EventRow.revision + 1))
     for table in ev.current if name is not None else ():
         if not table.finished and name in table.players:
             try:
@@ -457,11 +440,11 @@ def next_evening(event_id: int, held_on: Any) -> Event:
     if day is None or day <= ev.evening_on:
         raise EventError([Problem("held_on", "bad_value", gettext(
             "Give the day of the next evening, after %(day)s.", day=ev.evening_on.isoformat()))])
-    row = _row(event_id)
-    row.evenings = [*(row.evenings or []), day.isoformat()]
-    row.revision = (row.revision or 0) + 1
-    db.session.execute(update(EventPlayerRow).where(EventPlayerRow.event_id == event_id).values(present=False))
-    db.session.commit()
+    with transaction():
+        row = _row(event_id)
+        row.evenings = [*(row.evenings or []), day.isoformat()]
+        row.revision = (row.revision or 0) + 1
+        db.session.execute(update(EventPlayerRow).where(EventPlayerRow.event_id == event_id).values(present=False))
     return get(event_id)
 
 

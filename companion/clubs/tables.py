@@ -10,16 +10,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy import delete, update
+from sqlalchemy import delete, select, update
 
 from companion.clubs.models import EventGameRow, EventRow
 from companion.clubs.nights import EventError, get, standings, table_limits
 from companion.clubs.values import Event
 from companion.games import services
-from companion.games.models import GameRow
+from companion.games.models import GameRow, RoundRow
 from companion.players import roster
 from companion.players.models import PlayerGameRow
-from companion.rules import RecordError
+from companion.rules import RecordError, read_game
 from companion.rules.clubs.seating import (
     SeatingError,
     TableLimits,
@@ -34,7 +34,7 @@ from companion.rules.kinds import Reseat
 from companion.rules.record.read_table import parse_table
 from companion.rules.schedule import starter
 from companion.store.db import db
-from companion.store.tx import changed_rows
+from companion.store.tx import is_race, take_turn, transaction
 from companion.web.i18n import gettext
 
 
@@ -69,9 +69,32 @@ def _fits(players: int, tables: int, limits: TableLimits) -> bool:
     return tables * limits.fewest <= players <= tables * limits.most
 
 
+def _seating_refused(exc: SeatingError) -> EventError:
+    code = exc.code if exc.code in ("too_few_players", "too_many_players", "duplicate_player") else "bad_value"
+    message = {
+        "too_few_players": gettext("Too few players are checked in for a table."),
+        "too_many_players": gettext("More players are checked in than the tables can seat."),
+    }.get(exc.code, gettext("The tables cannot be drawn."))
+    return EventError([Problem("players", code, message)])
+
+
+def _fresh(event_id: int) -> Event:
+    """The event read again after its turn was taken (not as the session
+    remembers it)."""
+    db.session.expire_all()
+    return get(event_id)
+
+
+def _raced(exc: Exception) -> EventError:
+    return EventError([Problem("games", "edit_conflict", gettext(
+        "Another device changed this evening at the same moment: look again, then try again."))], 409)
+
+
 def draw(event_id: int, seed: int | None = None) -> Event:
     """Seat the players present for the evening's next game and start one
-    ordinary game per table (the first seat starts the first round).
+    ordinary game per table (the first seat starts the first round), all in
+    one transaction that holds the event's turn (its row locked on
+    PostgreSQL, the write turn on SQLite): two taps draw once.
 
     The first game is drawn by the event's ``seating``; later ones follow its
     ``reseat`` rule from the finishing order of the game before (newcomers
@@ -81,68 +104,86 @@ def draw(event_id: int, seed: int | None = None) -> Event:
         so a repeated request draws the same tables).
     :raises NoEvent: no such event.
     :raises EventError: a table is still playing (``game_finished`` is not
-        reached yet: code ``bad_value``), or too few or too many players.
+        reached yet: code ``bad_value``), or too few or too many players;
+        ``edit_conflict`` (status 409) when another device drew the tables
+        while this request waited for its turn.
     """
-    ev = get(event_id)
-    if ev.playing:
+    seen = get(event_id)
+    if seen.playing:
         raise EventError([Problem("games", "bad_value",
                                   gettext("Every table must finish its game before the next draw."))])
-    number = len(ev.season) + 1
     try:
-        seated = _seating(ev, seed if seed is not None else event_id * 1000 + number)
-    except SeatingError as exc:
-        code = exc.code if exc.code in ("too_few_players", "too_many_players", "duplicate_player") else "bad_value"
-        message = {
-            "too_few_players": gettext("Too few players are checked in for a table."),
-            "too_many_players": gettext("More players are checked in than the tables can seat."),
-        }.get(exc.code, gettext("The tables cannot be drawn."))
-        raise EventError([Problem("players", code, message)]) from exc
-    # The event row is locked for the draw, so two taps draw once.
-    claimed = db.session.execute(update(EventRow).where(
-        EventRow.id == event_id, EventRow.revision == ev.revision).values(revision=EventRow.revision + 1))
-    if changed_rows(claimed) != 1:
-        db.session.rollback()
-        return get(event_id)
-    db.session.commit()
-    created: list[tuple[int, int]] = []
-    try:
-        for table_no, seats in enumerate(seated, 1):
-            record = {"format": "domino-game-record", "version": 1, "kind": ev.kind, "set": ev.set_n,
-                      "rules": dict(ev.rules), "players": list(seats), "first_starter": seats[0],
-                      "rounds": []}
-            game = services.create_game(record, confirm=True)
-            created.append((game.id, table_no))
-    except RecordError as exc:
-        raise EventError(exc.errors or exc.warnings) from exc
-    finally:
-        for game_id, table_no in created:
-            db.session.add(EventGameRow(game_id=game_id, event_id=event_id, number=number, table_no=table_no,
-                                        evening=ev.evening))
-        db.session.flush()
-        for game_id, _ in created:
-            roster.refresh_game(game_id)
-        db.session.commit()
+        with transaction():
+            take_turn(EventRow.__table__, [event_id])
+            ev = _fresh(event_id)
+            if ev.playing:  # drawn meanwhile: the tables stay as that draw seated them
+                raise EventError([Problem("games", "edit_conflict", gettext(
+                    "The tables were just drawn on another device."))], 409)
+            number = len(ev.season) + 1
+            try:
+                seated = _seating(ev, seed if seed is not None else event_id * 1000 + number)
+            except SeatingError as exc:
+                raise _seating_refused(exc) from exc
+            try:
+                games = [read_game({"format": "domino-game-record", "version": 1, "kind": ev.kind,
+                                    "set": ev.set_n, "rules": dict(ev.rules), "players": list(seats),
+                                    "first_starter": seats[0], "rounds": []}, confirm=True)
+                         for seats in seated]
+            except RecordError as exc:
+                raise EventError(exc.errors or exc.warnings) from exc
+            ids = services.store_games(games)  # inside this transaction
+            for table_no, game_id in enumerate(ids, 1):
+                db.session.add(EventGameRow(game_id=game_id, event_id=event_id, number=number,
+                                            table_no=table_no, evening=ev.evening))
+            db.session.flush()
+            for game_id in ids:
+                roster.refresh_game(game_id)
+            db.session.execute(update(EventRow).where(EventRow.id == event_id)
+                               .values(revision=EventRow.revision + 1))
+    except EventError:
+        raise
+    except Exception as exc:
+        if is_race(exc):
+            raise _raced(exc) from exc
+        raise
     return get(event_id)
 
 
 def undo_draw(event_id: int) -> Event:
     """Take back the latest draw while no table has recorded a round: its games
-    are deleted.
+    are deleted. Decided inside the transaction that deletes them, after
+    taking the turn of the event and of its tables' games (their rows locked
+    on PostgreSQL, lowest id first, as a round save locks its game; the
+    write turn on SQLite): a round being saved at a table is either seen, and
+    the draw stays, or waits and finds its game gone.
 
-    :raises EventError: a table has already played a round.
+    :raises EventError: a table has already played a round (status 409: the
+        tables' tablets have started).
     """
-    ev = get(event_id)
-    if not ev.current:
-        return ev
-    if any(t.rounds_played for t in ev.current):
-        raise EventError([Problem("games", "bad_value",
-                                  gettext("A table has already played a round: the draw stays."))])
-    ids = [t.game_id for t in ev.current]
-    db.session.execute(delete(EventGameRow).where(EventGameRow.game_id.in_(ids)))
-    db.session.execute(delete(PlayerGameRow).where(PlayerGameRow.game_id.in_(ids)))
-    db.session.execute(delete(GameRow).where(GameRow.id.in_(ids)))
-    db.session.execute(update(EventRow).where(EventRow.id == event_id).values(revision=EventRow.revision + 1))
-    db.session.commit()
+    try:
+        with transaction():
+            take_turn(EventRow.__table__, [event_id])
+            ev = _fresh(event_id)
+            if not ev.current:
+                return ev
+            ids = [t.game_id for t in ev.current]
+            take_turn(GameRow.__table__, ids)
+            played = db.session.execute(
+                select(RoundRow.game_id).where(RoundRow.game_id.in_(ids)).limit(1)).first()
+            if played is not None or any(t.rounds_played for t in _fresh(event_id).current):
+                raise EventError([Problem("games", "edit_conflict", gettext(
+                    "A table has already played a round: the draw stays."))], 409)
+            db.session.execute(delete(EventGameRow).where(EventGameRow.game_id.in_(ids)))
+            db.session.execute(delete(PlayerGameRow).where(PlayerGameRow.game_id.in_(ids)))
+            db.session.execute(delete(GameRow).where(GameRow.id.in_(ids)))
+            db.session.execute(update(EventRow).where(EventRow.id == event_id)
+                               .values(revision=EventRow.revision + 1))
+    except EventError:
+        raise
+    except Exception as exc:
+        if is_race(exc):
+            raise _raced(exc) from exc
+        raise
     return get(event_id)
 
 

@@ -167,6 +167,9 @@ def draw(event_id: int):
     try:
         club_tables.draw(event_id)
     except club.EventError as exc:
+        if exc.status == 409:  # drawn meanwhile (a double tap, another tablet): show that draw's tables
+            flash(exc.problems[0].message, "error")
+            return redirect(url_for("events.detail", event_id=event_id) + "#tables", 303)
         return _detail(ev, {"draw": exc.problems[0].message}, 422)
     return redirect(url_for("events.detail", event_id=event_id) + "#tables")
 
@@ -174,11 +177,11 @@ def draw(event_id: int):
 @bp.post("/events/<int:event_id>/undo-draw")
 def undo_draw(event_id: int):
     """Take back the latest draw while no table has played a round."""
-    ev = _event_or_404(event_id)
+    _event_or_404(event_id)
     try:
         club_tables.undo_draw(event_id)
     except club.EventError as exc:
-        return _detail(ev, {"draw": exc.problems[0].message}, 422)
+        return _detail(_event_or_404(event_id), {"draw": exc.problems[0].message}, exc.status)
     flash(gettext("The draw is taken back."), "ok")
     return redirect(url_for("events.detail", event_id=event_id))
 
@@ -283,7 +286,7 @@ def _missing(_exc: club.NoEvent):
 
 @api.errorhandler(club.EventError)
 def _refused(exc: club.EventError):
-    return _problems(exc.problems)
+    return _problems(exc.problems, exc.status)
 
 
 def standing_json(s: EventStanding) -> dict[str, Any]:

@@ -294,9 +294,35 @@ def replace_round(game_id: int, number: int):
 
 @bp.delete("/games/<int:game_id>/rounds/<int:number>")
 def delete_round(game_id: int, number: int):
-    """Delete the last round → 204."""
-    services.delete_last_round(game_id, number)
+    """Delete the last round → 204. The round's ``version`` as the sender read
+    it goes in an ``If-Match: <version>`` header or ``?version=<version>``;
+    when the round has another version now (corrected from another device)
+    the answer is 409 ``edit_conflict`` and the round stays. Without a
+    version the round is deleted whatever it now is (kept for scripts; the
+    page always sends it)."""
+    outcome = services.delete_last_round(game_id, number, version=_round_version_sent())
+    if isinstance(outcome, services.Conflicted):
+        return problems_response([outcome.problem], status=409)
     return "", 204
+
+
+def _round_version_sent() -> int | None:
+    """The round version a request names: its ``If-Match`` header (``3``,
+    ``"3"`` or ``W/"3"``), else ``?version=``; ``None`` when it names none.
+
+    :raises _Refused: 422 ``bad_value`` when it is not a whole number.
+    """
+    raw = request.headers.get("If-Match")
+    path = "If-Match"
+    if raw is None:
+        raw, path = request.args.get("version"), "version"
+    if raw is None:
+        return None
+    text = raw.strip().removeprefix("W/").strip('"')
+    if not text.isascii() or not text.isdigit() or len(text) > 9:
+        raise _Refused(problem_response("bad_value", gettext(
+            "Send the round's version as a whole number."), 422, path))
+    return int(text)
 
 
 @bp.get("/games/<int:game_id>/revision")

@@ -38,6 +38,7 @@ from companion.rules.stats.records import (
     summarize,
 )
 from companion.store.db import db
+from companion.store.tx import transaction
 
 # ---------------------------------------------------------------- lines from stored results
 
@@ -238,8 +239,8 @@ def rebuild_all(batch: int = 200) -> int:
     """
     ids = list(db.session.execute(select(GameRow.id).order_by(GameRow.id)).scalars())
     for i in range(0, len(ids), batch):
-        refresh_games(*ids[i:i + batch])
-        db.session.commit()
+        with transaction():
+            refresh_games(*ids[i:i + batch])
     return len(ids)
 
 

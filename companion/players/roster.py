@@ -16,7 +16,7 @@ suggestions and the leaderboard; the record stays.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -31,6 +31,7 @@ from companion.rules.errors import Problem
 from companion.rules.record.document import MAX_NAME
 from companion.rules.stats.records import clean_name, name_key
 from companion.store.db import db
+from companion.store.tx import is_race, take_turn, transaction
 from companion.web.i18n import gettext
 from companion.web.security import ID_MAX
 
@@ -39,11 +40,14 @@ class RosterError(ValueError):
     """A roster change was refused; nothing was changed.
 
     :ivar problem: the :class:`Problem` to show (``bad_value``,
-        ``duplicate_player``, ``unknown_player``).
+        ``duplicate_player``, ``unknown_player``, ``edit_conflict``).
+    :ivar status: the HTTP status that answers it: 422, or 409 when the
+        change met the data as it is (two who share a game, a race lost).
     """
 
-    def __init__(self, path: str, code: str, message: str) -> None:
+    def __init__(self, path: str, code: str, message: str, status: int = 422) -> None:
         self.problem = Problem(path, code, message)
+        self.status = status
         super().__init__(message)
 
 
@@ -137,9 +141,9 @@ def add(name: Any) -> Player:
     :raises RosterError: ``bad_value`` for an empty or too long name.
     """
     cleaned = _check_name(name)
-    pid = remember([cleaned])[cleaned]
-    db.session.execute(update(PlayerRow).where(PlayerRow.id == pid).values(archived=False))
-    db.session.commit()
+    with transaction():
+        pid = remember([cleaned])[cleaned]
+        db.session.execute(update(PlayerRow).where(PlayerRow.id == pid).values(archived=False))
     return get(pid)
 
 
@@ -149,9 +153,9 @@ def archive(player_id: int, archived: bool = True) -> Player:
     :raises RosterError: ``unknown_player``.
     """
     get(player_id)
-    db.session.execute(update(PlayerRow).where(PlayerRow.id == player_id).values(archived=archived))
-    _bump(player_id)
-    db.session.commit()
+    with transaction():
+        db.session.execute(update(PlayerRow).where(PlayerRow.id == player_id).values(archived=archived))
+        _bump(player_id)
     return get(player_id)
 
 
@@ -272,66 +276,143 @@ def _rewrite_games(game_ids: Sequence[int], old_key: str, new: str) -> None:
         refresh_game(gid)
 
 
+def _conflict() -> RosterError:
+    return RosterError("player", "edit_conflict", gettext(
+        "Another device changed these players at the same moment: look again, then try again."), status=409)
+
+
+def _in_turn(change: Callable[[], None]) -> None:
+    """Run ``change`` as one transaction that takes its turn first
+    (:func:`_lock`); a race it loses (a name taken meanwhile, a player gone,
+    a PostgreSQL deadlock) is a :class:`RosterError` ``edit_conflict`` (409),
+    nothing changed."""
+    try:
+        with transaction():
+            change()
+    except RosterError:
+        raise
+    except Exception as exc:
+        if is_race(exc):
+            raise _conflict() from exc
+        raise
+
+
+def _lock(player_ids: Sequence[int]) -> tuple[dict[int, PlayerRow], list[int]]:
+    """Take the turn of a change of these players and of every game they sit
+    at: on PostgreSQL the games' rows, then the players' (lowest ids first,
+    games before players, as a round save takes its game and then its
+    players' lines), on SQLite the write turn. Read after the turn: a round
+    saved, a player renamed or merged meanwhile is seen.
+
+    :return: ``({id: the player's row, read afresh}, the games' ids)``; a
+        player gone meanwhile is left out.
+    """
+    take_turn()
+    games: set[int] = set()
+    locked: set[int] = set()
+    players_locked = False
+    while True:
+        rows = {r.id: r for r in db.session.execute(
+            select(PlayerRow).where(PlayerRow.id.in_(player_ids))
+            .execution_options(populate_existing=True)).scalars()}
+        for row in rows.values():
+            games.update(_games_with_key(row.key, row.name))
+        if players_locked and games <= locked:
+            return rows, sorted(games)
+        if games - locked:
+            take_turn(GameRow.__table__, games - locked)
+            locked |= games
+        if not players_locked:
+            take_turn(PlayerRow.__table__, player_ids)
+            players_locked = True
+
+
 def rename(player_id: int, new_name: Any) -> Player:
     """Rename a player; every game of his follows (its record now says the new
-    name, its revision is raised so every open page refreshes).
+    name, its revision is raised so every open page refreshes). Takes the
+    turn of the player and his games (:func:`_lock`): a round saved at one of
+    them meanwhile is renamed too, never left under the old name.
 
     :raises RosterError: ``unknown_player``; ``bad_value`` (empty, too long);
         ``duplicate_player`` when another player has that name (merge them
-        instead).
+        instead); ``edit_conflict`` (status 409) when another change of the
+        roster raced this one.
     """
-    row = db.session.get(PlayerRow, player_id) if 0 < player_id <= ID_MAX else None
-    if row is None:
+    if not 0 < player_id <= ID_MAX or db.session.get(PlayerRow, player_id) is None:
         raise RosterError("player", "unknown_player", gettext("There is no such player."))
     cleaned = _check_name(new_name)
     key = name_key(cleaned)
-    other = db.session.execute(select(PlayerRow.id).where(PlayerRow.key == key)).scalar()
-    if other is not None and other != player_id:
-        raise RosterError("name", "duplicate_player",
-                          gettext("%(name)s is already on the roster: merge the two instead.", name=cleaned))
-    old_key = row.key
-    games = _games_with_key(old_key, row.name)
-    row.name, row.key = cleaned, key
-    db.session.flush()
-    _bump(player_id)
-    _rewrite_games(games, old_key, cleaned)
-    db.session.commit()
+
+    def change() -> None:
+        rows, games = _lock([player_id])
+        row = rows.get(player_id)
+        if row is None:
+            raise _conflict()  # merged into another meanwhile
+        other = db.session.execute(select(PlayerRow.id).where(PlayerRow.key == key)).scalar()
+        if other is not None and other != player_id:
+            raise RosterError("name", "duplicate_player",
+                              gettext("%(name)s is already on the roster: merge the two instead.", name=cleaned))
+        old_key = row.key
+        row.name, row.key = cleaned, key
+        db.session.flush()
+        _bump(player_id)
+        _rewrite_games(games, old_key, cleaned)
+
+    _in_turn(change)
     return get(player_id)
+
+
+def _shared_game(source: PlayerRow, target: PlayerRow, games: Sequence[int]) -> int | None:
+    """The first of ``games`` whose seats hold both players (finished or not:
+    the seats, not the players' lines, which only a finished game has)."""
+    both = {source.key, target.key}
+    seats = db.session.execute(select(GameRow.id, GameRow.players).where(GameRow.id.in_(games))
+                               .order_by(GameRow.id))
+    return next((gid for gid, players in seats if both <= {name_key(n) for n in players}), None)
 
 
 def merge(source_id: int, target_id: int) -> Player:
     """Merge ``source`` into ``target`` (the same person entered twice): every
     game of ``source`` now says ``target``'s name; ``source`` leaves the roster;
-    his club nights count for ``target``.
+    his club nights count for ``target``. Takes the turn of both players and
+    their games (:func:`_lock`), and checks inside it.
 
     :raises RosterError: ``unknown_player``; ``bad_value`` when both are the
-        same entry; ``duplicate_player`` when the two sat at one game.
+        same entry; ``duplicate_player`` (status 409) when the two sit at one
+        game, finished or not (the message names it); ``edit_conflict``
+        (status 409) when another change of the roster raced this one.
     """
     if source_id == target_id:
         raise RosterError("target", "bad_value", gettext("Choose another player to merge with."))
-    source = db.session.get(PlayerRow, source_id) if 0 < source_id <= ID_MAX else None
-    target = db.session.get(PlayerRow, target_id) if 0 < target_id <= ID_MAX else None
-    if source is None or target is None:
+    known = [i for i in (source_id, target_id) if 0 < i <= ID_MAX and db.session.get(PlayerRow, i) is not None]
+    if len(known) != 2:
         raise RosterError("target", "unknown_player", gettext("There is no such player."))
-    shared = sorted(set(_game_ids_of(source_id)) & set(_game_ids_of(target_id)))
-    if shared:
-        raise RosterError(
-            "target", "duplicate_player",
-            gettext("%(a)s and %(b)s played in the same game (game %(game)s): they are two people.",
-                    a=source.name, b=target.name, game=shared[0]),
-        )
-    games = _games_with_key(source.key, source.name)
-    tell_players_merged(source_id, target_id)
-    db.session.execute(delete(PlayerGameRow).where(PlayerGameRow.player_id == source_id))
-    db.session.execute(delete(PlayerTallyRow).where(PlayerTallyRow.player_id == source_id))
-    old_key = source.key
-    # The source's name may be a spelling of the target's key only after the
-    # rewrite, so the row goes first.
-    db.session.delete(source)
-    db.session.flush()
-    _rewrite_games(games, old_key, target.name)
-    _bump(target_id)
-    db.session.commit()
+
+    def change() -> None:
+        rows, games = _lock(sorted((source_id, target_id)))
+        source, target = rows.get(source_id), rows.get(target_id)
+        if source is None or target is None:
+            raise _conflict()  # merged or gone meanwhile
+        shared = _shared_game(source, target, games)
+        if shared is not None:
+            raise RosterError(
+                "target", "duplicate_player",
+                gettext("%(a)s and %(b)s played in the same game (game %(game)s): they are two people.",
+                        a=source.name, b=target.name, game=shared), status=409,
+            )
+        mine = _games_with_key(source.key, source.name)
+        tell_players_merged(source_id, target_id)
+        db.session.execute(delete(PlayerGameRow).where(PlayerGameRow.player_id == source_id))
+        db.session.execute(delete(PlayerTallyRow).where(PlayerTallyRow.player_id == source_id))
+        old_key = source.key
+        # The source's name may be a spelling of the target's key only after the
+        # rewrite, so the row goes first.
+        db.session.delete(source)
+        db.session.flush()
+        _rewrite_games(mine, old_key, target.name)
+        _bump(target_id)
+
+    _in_turn(change)
     return get(target_id)
 
 

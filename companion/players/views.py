@@ -151,7 +151,7 @@ def manage(player_id: int):
 
 
 def _refused(player: roster.Player, exc: roster.RosterError, form: str):
-    return _manage(player, {form: exc.problem.message}, request.form, 422)
+    return _manage(player, {form: exc.problem.message}, request.form, exc.status)
 
 
 @bp.post("/players/<int:player_id>/rename")
@@ -283,7 +283,7 @@ def _bad_body():
 def _roster_refused(exc: roster.RosterError):
     if exc.problem.code == "unknown_player":
         return _not_found()
-    return _problem(exc.problem)
+    return _problem(exc.problem, exc.status)
 
 
 def stats_json(s: PlayerStats) -> dict[str, Any]:

@@ -2,16 +2,20 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
 from typing import Any, cast
 
 from flask_sqlalchemy.session import Session
-from sqlalchemy import CursorResult, Executable, Result, Row
+from sqlalchemy import CursorResult, Executable, Result, Row, Table, select
+from sqlalchemy.exc import DBAPIError, IntegrityError
 from sqlalchemy.orm import scoped_session
+from sqlalchemy.orm.exc import ObjectDeletedError, StaleDataError
 
-from companion.store.db import db
+from companion.store.db import TurnTakingConnection, db
+
+_in_transaction: ContextVar[bool] = ContextVar("in_transaction", default=False)
 
 
 @contextmanager
@@ -19,15 +23,64 @@ def transaction() -> Iterator[scoped_session[Session]]:
     """Run the block as one transaction: commit when it ends, roll back on any
     exception (and re-raise it), so a failed change leaves nothing behind.
 
+    A block run inside another one joins it: the outer block commits or rolls
+    back the whole (a club night's draw stores its tables' games through the
+    games' own service, in the draw's transaction).
+
     :return: the session, for the block to use.
     :raises BaseException: whatever the block raised, after the rollback.
     """
+    if _in_transaction.get():
+        yield db.session
+        return
+    token = _in_transaction.set(True)
     try:
         yield db.session
         db.session.commit()
     except BaseException:
         db.session.rollback()
         raise
+    finally:
+        _in_transaction.reset(token)
+
+
+def take_turn(table: Table | None = None, ids: Iterable[int] = ()) -> None:
+    """Inside a :func:`transaction`, wait until this change may go on alone:
+    on PostgreSQL lock the rows of ``table`` with ``ids`` (``SELECT … FOR
+    UPDATE``, lowest id first, so two changes taking the same rows never wait
+    for each other crosswise); on SQLite take the write turn
+    (:class:`~companion.store.db.TurnTakingConnection`), which every writer
+    takes before it writes, so what the block reads next stays as read until
+    it commits. Call it before reading what the change decides on.
+    """
+    session = db.session()
+    connection = session.connection()
+    if connection.dialect.name == "postgresql":
+        wanted = sorted(set(ids))
+        if table is not None and wanted:
+            session.execute(select(table.c.id).where(table.c.id.in_(wanted))
+                            .order_by(table.c.id).with_for_update())
+        return
+    dbapi = connection.connection.dbapi_connection
+    if isinstance(dbapi, TurnTakingConnection):
+        dbapi.take_turn()
+
+
+_RACE_STATES = ("40P01", "40001", "55P03")
+"""PostgreSQL's deadlock, serialization failure and lock not available."""
+
+
+def is_race(exc: BaseException) -> bool:
+    """True when ``exc`` is what two changes racing each other end in, not a
+    fault: a unique key taken meanwhile, a row gone or changed meanwhile, a
+    PostgreSQL deadlock (or serialization failure), SQLite's write turn not
+    coming (``database is locked``). The caller answers 409 with a message."""
+    if isinstance(exc, (IntegrityError, StaleDataError, ObjectDeletedError)):
+        return True
+    if isinstance(exc, DBAPIError):
+        state = getattr(exc.orig, "sqlstate", None) or getattr(exc.orig, "pgcode", None)
+        return state in _RACE_STATES or "database is locked" in str(exc.orig)
+    return False
 
 
 _one_read: ContextVar[bool] = ContextVar("one_read", default=False)

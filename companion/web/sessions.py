@@ -150,8 +150,8 @@ def current_device(token: str) -> DeviceSession | None:
         else:
             seen = row.last_seen if row.last_seen.tzinfo else row.last_seen.replace(tzinfo=UTC)
             if _now() - seen > SEEN_EVERY:
-                row.last_seen = _now()
-                db.session.commit()
+                with transaction():
+                    row.last_seen = _now()
     g.device = row
     return row
 

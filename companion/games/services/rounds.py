@@ -186,16 +186,21 @@ def replace_round(game_id: int, number: int, data: Any, version: int | None = No
     return _change(game_id, number, decide)
 
 
-def delete_last_round(game_id: int, number: int) -> Deleted | Conflicted:
+def delete_last_round(game_id: int, number: int, version: int | None = None) -> Deleted | Conflicted:
     """Delete round ``number``, which must be the last one recorded.
 
-    :return: what was deleted (:class:`~.values.Deleted`), to undo it.
+    :param version: the round's version the sender read (as a correction
+        sends it); another one than the stored version is a conflict: the
+        round was corrected meanwhile, and the correction stays. ``None``
+        skips the check (a script that deletes whatever the round now is).
+    :return: what was deleted (:class:`~.values.Deleted`), to undo it;
+        :class:`Conflicted` (``edit_conflict``) when the round moved.
 
     :raises NotFound: no such game or round.
     :raises RecordError: ``bad_value`` when it is not the last round.
     """
 
-    def decide(tail: _Tail) -> _Write[Deleted]:
+    def decide(tail: _Tail) -> Conflicted | _Write[Deleted]:
         last = tail.row.rounds_played
         stored = next((r for r in tail.rounds if r.number == number), None)
         if stored is None or number < 1:
@@ -203,6 +208,10 @@ def delete_last_round(game_id: int, number: int) -> Deleted | Conflicted:
         if number != last:
             raise RecordError([Problem(f"rounds[{number - 1}]", "bad_value", gettext(
                 "Only the last round (%(last)s) can be deleted.", last=last))])
+        if version is not None and version != stored.version:
+            return Conflicted(Problem(f"rounds[{number - 1}].version", "edit_conflict", gettext(
+                "Round %(number)s was changed on another device since you opened it.",
+                number=number)), number, version=stored.version)
         state = tail.state_before(number)
 
         def write(claimed: _Claimed) -> Deleted:

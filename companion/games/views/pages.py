@@ -370,7 +370,7 @@ def update_round(game_id: int, number: int):
 def delete_round(game_id: int, number: int):
     """Delete the last round."""
     try:
-        outcome = services.delete_last_round(game_id, number)
+        outcome = services.delete_last_round(game_id, number, version=request.form.get("version", type=int))
     except services.NotFound:
         abort(404)
     except RecordError as exc:
