@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 import cv2
 import numpy as np
 
-from companion.photo.faces import find_faces
+from companion.photo.faces import Face, find_faces
 
 ANALYSIS_SIDE = 1000
 """The long side, in pixels, at which tile faces are looked for."""
@@ -137,12 +137,16 @@ largest suit; a tile-sized shape that is not clearly a tile."""
 
 # ------------------------------------------------------------------ pips
 
+_Component = tuple[int, float, float, tuple[float, float]]
+"""A spot of a face's mask that may be a pip: ``(area, elongation, fill,
+centre)``, in pixels of the face turned square (:func:`_components`)."""
+
 
 def _canonical(image: np.ndarray, box: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """The face turned square to the frame: 2·HALF_PX × HALF_PX pixels, and the
     transform from the picture to it."""
-    dst = np.float32([[0, 0], [2 * HALF_PX, 0], [2 * HALF_PX, HALF_PX], [0, HALF_PX]])
-    m = cv2.getPerspectiveTransform(np.float32(box), dst)
+    dst = np.array([[0, 0], [2 * HALF_PX, 0], [2 * HALF_PX, HALF_PX], [0, HALF_PX]], np.float32)
+    m = cv2.getPerspectiveTransform(box.astype(np.float32), dst)
     patch = cv2.warpPerspective(image, m, (2 * HALF_PX, HALF_PX), flags=cv2.INTER_LINEAR,
                                 borderMode=cv2.BORDER_REPLICATE)
     return patch, m
@@ -168,7 +172,7 @@ def _read_face(image: np.ndarray, box: np.ndarray, max_suit: int | None) -> Tile
     bar = _bar(dist, level, rim)
     if bar is None:
         problems.append("no_bar")
-        line = (0.0, float(S))
+        line: tuple[float, ...] = (0.0, float(S))
     else:
         ys, xs = np.nonzero(bar)
         line = tuple(float(v) for v in np.polyfit(ys, xs, 1)) if len(set(ys.tolist())) > 2 else (0.0, float(S))
@@ -229,7 +233,8 @@ def _face_colour(lab: np.ndarray) -> np.ndarray:
     values, counts = np.unique(codes, return_counts=True)
     top = values[np.argmax(counts)]
     near = np.abs(q - np.array([top // 1024, (top // 32) % 32, top % 32])).max(axis=1) <= 1
-    return np.median(lab[near], axis=0)
+    colour: np.ndarray = np.median(lab[near], axis=0)
+    return colour
 
 
 def _bar(dist: np.ndarray, level: float, rim: int) -> np.ndarray | None:
@@ -262,7 +267,7 @@ def _bar(dist: np.ndarray, level: float, rim: int) -> np.ndarray | None:
     return None if bar is None else labels == bar
 
 
-def _components(mask: np.ndarray) -> list[tuple[int, float, float, tuple[float, float]]]:
+def _components(mask: np.ndarray) -> list[_Component]:
     """Spots of a face's mask that may be pips: ``(area, elongation, fill,
     centre)`` each, in pixels of the face turned square; slivers of the rim
     or of a shadow and specks left out."""
@@ -281,7 +286,7 @@ def _components(mask: np.ndarray) -> list[tuple[int, float, float, tuple[float, 
     return comps
 
 
-def _one_pip(comps: list) -> float | None:
+def _one_pip(comps: list[_Component]) -> float | None:
     """The area of one pip: the median of the round spots given (a half's
     own first: pips of a half of twelve are smaller than those of a half of
     three; the whole face's when a half has no round spot), or ``None``."""
@@ -289,7 +294,7 @@ def _one_pip(comps: list) -> float | None:
     return float(np.median(round_areas)) if round_areas else None
 
 
-def _count_pips(comps: list, one: float | None, inv: np.ndarray, scale_px: float,
+def _count_pips(comps: list[_Component], one: float | None, inv: np.ndarray, scale_px: float,
                 spots: list[Spot]) -> tuple[int, bool]:
     """Count the pips of one half (``comps``: its spots, see
     :func:`_components`; ``one``: one pip's area). Two pips run together by
@@ -393,6 +398,54 @@ def _small_dropped(tiles: list[TileReading]) -> list[TileReading]:
     return [t for t in tiles if area(t) >= big / 3]
 
 
+def _cut_doubts(read: list[tuple[Face, TileReading]]) -> dict[tuple[int, int], int]:
+    """A square of two tiles is cut both ways (:attr:`Face.group`,
+    :attr:`Face.option`): the doubts of each way, ``(group, option)`` → its
+    tiles' problems, a missing bar counting three."""
+    doubt: dict[tuple[int, int], int] = {}
+    for face, tile in read:
+        if face.group >= 0:
+            key = (face.group, face.option)
+            doubt[key] = doubt.get(key, 0) + len(tile.problems) + 2 * ("no_bar" in tile.problems)
+    return doubt
+
+
+def _cut_dropped(face: Face, doubt: dict[tuple[int, int], int]) -> bool:
+    """True when ``face`` is of the way of cutting a square of two tiles that
+    is not kept: the one with more doubts, or the second of two equal ways."""
+    if face.group >= 0 and doubt[(face.group, face.option)] > doubt[(face.group, 1 - face.option)]:
+        return True
+    if face.group >= 0 and face.option == 1 and doubt[(face.group, 1)] == doubt[(face.group, 0)]:
+        return True
+    return False
+
+
+def _faces_kept(read: list[tuple[Face, TileReading]]) -> tuple[list[TileReading], list[TileReading]]:
+    """The tiles read face up (``touching`` and ``at_edge`` added to their
+    problems), and the shapes with pips but no bar (``barless``), from each
+    face found and its reading."""
+    tiles: list[TileReading] = []
+    barless: list[TileReading] = []
+    # a square of two tiles: keep the way of cutting it whose halves show bars
+    doubt = _cut_doubts(read)
+    for face, tile in read:
+        if _cut_dropped(face, doubt):
+            continue
+        if "no_bar" in tile.problems:
+            # no bar: not a tile face up (a face-down tile, a pale patch of
+            # the cloth, a sheet of paper); never counted, and said when it
+            # showed pips (a tile whose bar was not seen)
+            if tile.pips > 0 and not face.at_edge:
+                barless.append(tile)
+            continue
+        if face.touching > 1:
+            tile.problems.append("touching")
+        if face.at_edge:
+            tile.problems.append("at_edge")
+        tiles.append(tile)
+    return tiles, barless
+
+
 def read_hand(image: np.ndarray, max_suit: int | None = None) -> Reading:
     """Read the tiles of a hand from a picture.
 
@@ -412,32 +465,8 @@ def read_hand(image: np.ndarray, max_suit: int | None = None) -> Reading:
                        interpolation=cv2.INTER_AREA) if f < 1 else image
     f = small.shape[1] / w
     faces, problems = find_faces(small)
-    tiles: list[TileReading] = []
-    barless: list[TileReading] = []
     read = [(face, _read_face(image, face.box / f, max_suit)) for face in faces]
-    # a square of two tiles: keep the way of cutting it whose halves show bars
-    doubt: dict[tuple[int, int], int] = {}
-    for face, tile in read:
-        if face.group >= 0:
-            key = (face.group, face.option)
-            doubt[key] = doubt.get(key, 0) + len(tile.problems) + 2 * ("no_bar" in tile.problems)
-    for face, tile in read:
-        if face.group >= 0 and doubt[(face.group, face.option)] > doubt[(face.group, 1 - face.option)]:
-            continue
-        if face.group >= 0 and face.option == 1 and doubt[(face.group, 1)] == doubt[(face.group, 0)]:
-            continue
-        if "no_bar" in tile.problems:
-            # no bar: not a tile face up (a face-down tile, a pale patch of
-            # the cloth, a sheet of paper); never counted, and said when it
-            # showed pips (a tile whose bar was not seen)
-            if tile.pips > 0 and not face.at_edge:
-                barless.append(tile)
-            continue
-        if face.touching > 1:
-            tile.problems.append("touching")
-        if face.at_edge:
-            tile.problems.append("at_edge")
-        tiles.append(tile)
+    tiles, barless = _faces_kept(read)
     tiles = _small_dropped(_distinct(tiles))
     if _unexplained(barless, tiles):
         problems.append("odd_shape")

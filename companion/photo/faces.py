@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from typing import Any
 
 import cv2
 import numpy as np
@@ -104,7 +105,7 @@ def _contrast_masks(lum: np.ndarray) -> list[np.ndarray]:
     """
     h, w = lum.shape
     q = cv2.resize(lum, (max(8, w // 4), max(8, h // 4)), interpolation=cv2.INTER_AREA)
-    masks = []
+    masks: list[np.ndarray] = []
     for part in (10, 3):
         k = max(3, (max(q.shape) // part) | 1)
         surface = q
@@ -128,7 +129,7 @@ class _Shape:
     area: float  # pixels² at analysis scale
     edge: bool  # touches the picture's edge
     holes: int  # holes in it (pips show as holes)
-    rect: tuple = ()  # cv2.minAreaRect
+    rect: tuple[Any, ...] = ()  # cv2.minAreaRect
     aspect: float = 0.0  # long side / short side of rect
     solidity: float = 0.0  # area / rect's area
     wide: bool = False  # from a mask cast wide (contrast, Otsu, closed): a leftover is no doubt
@@ -247,7 +248,7 @@ def _carve(contour: np.ndarray, unit: float, shape: tuple[int, int]) -> list[np.
     k = max(3, int(short / 3) | 1)
     x, y, cw, ch = cv2.boundingRect(contour)
     pad = k + 2
-    mask = np.zeros((ch + 2 * pad, cw + 2 * pad), np.uint8)
+    mask: np.ndarray = np.zeros((ch + 2 * pad, cw + 2 * pad), np.uint8)
     cv2.drawContours(mask, [contour - [x - pad, y - pad]], -1, 255, -1)
     mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k)))
     parts, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
@@ -265,7 +266,7 @@ def _carve(contour: np.ndarray, unit: float, shape: tuple[int, int]) -> list[np.
     return out
 
 
-def _quad(contour: np.ndarray, rect) -> np.ndarray:
+def _quad(contour: np.ndarray, rect: tuple[Any, ...]) -> np.ndarray:
     """The face's four corners: the contour simplified to four points when it
     is a convex quadrilateral (a tile seen at a slant), else its smallest
     enclosing rectangle."""
