@@ -437,3 +437,143 @@ def player_stats(player: str, lines: Iterable[PlayerGame], filters: Filters = NO
         longest_streak=longest,
         history=refs,
     )
+
+
+# ---------------------------------------------------------------- one game's line changed
+
+
+def _ref_of(line: PlayerGame) -> GameRef:
+    return GameRef(line.game_id, line.played_on, line.kind, line.total, line.rank)
+
+
+def _ref_quality(ref: GameRef) -> tuple[tuple[int, int], tuple[date, int]]:
+    """:func:`player_stats`'s key for best and worst game, of a kept :class:`GameRef`."""
+    place = ref.rank if ref.rank is not None else 1_000_000
+    return ((place, -ref.total if highest_wins(ref.kind) else ref.total), (ref.played_on, ref.game_id))
+
+
+def _counted(line: PlayerGame | None) -> PlayerGame | None:
+    return line if line is not None and line.finished else None
+
+
+def _add_to(counts: dict[int, int], key: int, by: int) -> None:
+    value = counts.get(key, 0) + by
+    if value:
+        counts[key] = value
+    else:
+        counts.pop(key, None)
+
+
+def fold_line(stats: PlayerStats, old: PlayerGame | None, new: PlayerGame | None,
+              keep: int) -> PlayerStats | None:
+    """A player's record after one game's line changed, worked out from the
+    record alone (not from the player's other lines): a change of constant
+    size, whatever the length of the history.
+
+    ``stats`` must be :func:`player_stats` of every line (no filter) except
+    that :attr:`PlayerStats.history` may hold only the latest ``keep`` games
+    (all of them when there are fewer). The answer keeps that shape: it is
+    :func:`player_stats` of the lines with ``old`` replaced by ``new``, its
+    history cut to the latest ``keep``.
+
+    What can always be updated so: the counts and sums, the places, the
+    engine sums, a game added after the latest one (best, worst, streaks,
+    kept history), a correction that keeps the game's win or loss and does
+    not make its best or worst game worse or better. What cannot (the answer
+    is then ``None`` and the caller recounts from every line): a game added
+    before the latest one (the streaks run in date order); a game taken away
+    that was the best or the worst, or not the latest one, or the latest one
+    when that was not a win, or ended the longest streak, or when fewer than
+    ``keep`` games would be left in the kept history while more were played;
+    a correction that turns a win into a loss or back, or makes the best game
+    worse or the worst better.
+
+    :param stats: the player's record before the change.
+    :param old: the player's line of the game before the change, ``None``
+        when it had none (a game not finished counts as none).
+    :param new: the line after the change, ``None`` when it has none now
+        (the game deleted, no longer finished, the player no longer seated).
+    :param keep: how many of the latest games the history keeps (≥ 1).
+    :return: the record after the change, or ``None`` when it must be recounted.
+    :raises ValueError: ``old`` and ``new`` are lines of different games.
+    """
+    old, new = _counted(old), _counted(new)
+    if old is None and new is None:
+        return stats
+    if old is not None and new is not None:
+        if old.game_id != new.game_id:
+            raise ValueError("old and new are lines of different games")
+        if _game_order(old) != _game_order(new):  # the game moved in time: out, then in again
+            out = fold_line(stats, old, None, keep)
+            return None if out is None else fold_line(out, None, new, keep)
+    games = stats.games + (new is not None) - (old is not None)
+    if games == 0:
+        return PlayerStats(player=stats.player)
+    places, engine_rounds, engine_points = dict(stats.places), dict(stats.engine_rounds), dict(stats.engine_points)
+    sums = {"wins": stats.wins, "shared_wins": stats.shared_wins, "left": stats.left, "rounds": stats.rounds,
+            "points": stats.points, "rounds_out": stats.rounds_out, "rounds_blocked": stats.rounds_blocked,
+            "double_blank": stats.double_blank}
+    for line, sign in ((old, -1), (new, 1)):
+        if line is None:
+            continue
+        sums["wins"] += sign * line.won
+        sums["shared_wins"] += sign * line.shared_win
+        sums["left"] += sign * line.left
+        sums["rounds"] += sign * line.rounds_played
+        sums["points"] += sign * line.points
+        sums["rounds_out"] += sign * line.rounds_out
+        sums["rounds_blocked"] += sign * line.rounds_blocked
+        sums["double_blank"] += sign * line.double_blank
+        if line.rank is not None:
+            _add_to(places, line.rank, sign)
+        for suit, pts in line.engines:
+            _add_to(engine_rounds, suit, sign)
+            engine_points[suit] = engine_points.get(suit, 0) + sign * pts
+    engine_points = {s: engine_points.get(s, 0) for s in engine_rounds}
+    history = list(stats.history)
+    best, worst = stats.best, stats.worst
+    current, longest = stats.current_streak, stats.longest_streak
+    latest = history[-1] if history else None
+    if old is None:  # a game added
+        assert new is not None
+        if latest is not None and _game_order(new) <= (latest.played_on, latest.game_id):
+            return None
+        ref = _ref_of(new)
+        if best is None or _ref_quality(ref) < _ref_quality(best):
+            best = ref
+        if worst is None or _ref_quality(ref) > _ref_quality(worst):
+            worst = ref
+        current = current + 1 if new.won else 0
+        longest = max(longest, current)
+        history = [*history, ref][-keep:]
+    elif new is None:  # a game taken away
+        if (latest is None or latest.game_id != old.game_id or not old.won or current >= longest
+                or old.game_id in (getattr(best, "game_id", None), getattr(worst, "game_id", None))):
+            return None
+        current -= 1
+        history = history[:-1]
+        if len(history) < min(games, keep):
+            return None
+    else:  # the same game corrected
+        if old.won != new.won:
+            return None
+        ref = _ref_of(new)
+        if best is not None and best.game_id == old.game_id:
+            if _ref_quality(ref) > _ref_quality(best):
+                return None
+            best = ref
+        elif best is None or _ref_quality(ref) < _ref_quality(best):
+            best = ref
+        if worst is not None and worst.game_id == old.game_id:
+            if _ref_quality(ref) < _ref_quality(worst):
+                return None
+            worst = ref
+        elif worst is None or _ref_quality(ref) > _ref_quality(worst):
+            worst = ref
+        history = [ref if g.game_id == ref.game_id else g for g in history]
+    return PlayerStats(
+        player=stats.player, games=games, **sums,
+        places=dict(sorted(places.items())), engine_rounds=dict(sorted(engine_rounds.items())),
+        engine_points=dict(sorted(engine_points.items())),
+        best=best, worst=worst, current_streak=current, longest_streak=longest, history=tuple(history),
+    )
