@@ -10,10 +10,10 @@ standings (companion/rules/stats/records.py folds them).
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from datetime import date
 from functools import lru_cache
-from typing import Any, Final
+from typing import Any
 
 from sqlalchemy import case, delete, func, insert, select, update
 
@@ -21,19 +21,26 @@ from companion.games.models import GameRow, PlayerRow, RoundRow
 from companion.games.services.names import remember
 from companion.players.models import PlayerGameRow, PlayerSummaryRow, PlayerTallyRow
 from companion.players.signals import ask_event_of_game
+from companion.players.summary import (
+    HISTORY_KEPT,
+    TALLY_COUNTS,
+    choices_of,
+    stats_from_summary,
+    summary_json,
+    tally_counts,
+)
 from companion.rules.errors import Problems
 from companion.rules.kinds import GameKind
 from companion.rules.profile import rule_applies
 from companion.rules.record.read_table import parse_table
+from companion.rules.stats.fold import fold_line
 from companion.rules.stats.records import (
     NO_FILTERS,
     Filters,
-    GameRef,
     GameResult,
     PlayerGame,
     PlayerStats,
     RoundResult,
-    fold_line,
     player_stats,
     rule_set_key,
     summarize,
@@ -143,7 +150,7 @@ def refresh_games(*game_ids: int, recount: bool = False) -> None:
     appeared, changed or went is folded into the player's tally rows and
     summary (:func:`_fold_changes`), reading and writing a few rows per
     player. Only what cannot be updated so (see
-    :func:`companion.rules.stats.records.fold_line`: a game added before the
+    :func:`companion.rules.stats.fold.fold_line`: a game added before the
     player's latest, a change to an older game's win, best or worst, a game
     taken away that was not the latest) recounts that player's summary from
     all his lines.
@@ -230,19 +237,6 @@ def _bump(*player_ids: int) -> None:
 
 TallyKey = tuple[str, int, str]
 """A tally's group: ``(kind, set_n, rule_set)``."""
-
-TALLY_COUNTS: Final = ("games", "wins", "shared_wins", "place_sum", "placed", "rounds", "rounds_out")
-"""The counts of a :class:`PlayerTallyRow`, summed over a group's lines."""
-
-
-def tally_counts(line: PlayerGame) -> dict[str, int]:
-    """What one finished game's line adds to its group's :class:`PlayerTallyRow`
-    (``{count: n}`` over :data:`TALLY_COUNTS`; places as ranks, rounds as
-    rounds played)."""
-    return {"games": 1, "wins": int(line.rank == 1), "shared_wins": int(line.rank == 1 and line.firsts > 1),
-            "place_sum": line.rank or 0, "placed": int(line.rank is not None),
-            "rounds": line.rounds_played, "rounds_out": line.rounds_out}
-
 
 def recount_tallies(player_id: int) -> dict[TallyKey, dict[str, int]]:
     """The reference: a player's tallies counted from all his stored lines
@@ -364,7 +358,7 @@ def _choices_from_tallies(player_id: int) -> dict[str, list[Any]]:
 def _fold_changes(player_id: int, changes: Sequence[LineChange]) -> None:
     """Bring a player's tallies and summary up to date with these changes of
     his lines, by their differences alone (:func:`_fold_tallies`,
-    :func:`companion.rules.stats.records.fold_line`): a few rows read and
+    :func:`companion.rules.stats.fold.fold_line`): a few rows read and
     written whatever his history. The summary is recounted from all his lines
     only when a change cannot be folded so."""
     groups_changed = _fold_tallies(player_id, changes)
@@ -478,63 +472,6 @@ def lines_of_event(event_id: int) -> list[PlayerGame]:
 
 
 # ---------------------------------------------------------------- a player's summary
-
-
-HISTORY_KEPT: Final = 60
-"""Games kept for the page's "totals over time" chart and the latest games:
-the most recent ones (every game is in ``/players/<id>/games.csv``)."""
-
-
-def _ref_json(g: GameRef | None) -> list[Any] | None:
-    return None if g is None else [g.game_id, g.played_on.isoformat(), g.kind, g.total, g.rank]
-
-
-def _ref(v: Any) -> GameRef | None:
-    return None if v is None else GameRef(int(v[0]), date.fromisoformat(v[1]), v[2], int(v[3]), v[4])
-
-
-def summary_json(s: PlayerStats, choices: Mapping[str, list[Any]]) -> dict[str, Any]:
-    """A player's whole record (every finished game, no filter) as stored in
-    :class:`PlayerSummaryRow`: the counts, places, engine sums, best and worst
-    game, streaks, the latest :data:`HISTORY_KEPT` games and the page's
-    filter choices."""
-    return {
-        "games": s.games, "wins": s.wins, "shared_wins": s.shared_wins, "left": s.left,
-        "rounds": s.rounds, "points": s.points, "rounds_out": s.rounds_out,
-        "rounds_blocked": s.rounds_blocked, "double_blank": s.double_blank,
-        "places": [[k, v] for k, v in sorted(s.places.items())],
-        "engine_rounds": [[k, v] for k, v in sorted(s.engine_rounds.items())],
-        "engine_points": [[k, v] for k, v in sorted(s.engine_points.items())],
-        "best": _ref_json(s.best), "worst": _ref_json(s.worst),
-        "current_streak": s.current_streak, "longest_streak": s.longest_streak,
-        "history": [_ref_json(g) for g in s.history[-HISTORY_KEPT:]],
-        "choices": dict(choices),
-    }
-
-
-def stats_from_summary(name: str, data: Mapping[str, Any]) -> tuple[PlayerStats, dict[str, list[Any]]]:
-    """:class:`PlayerStats` (history: the latest :data:`HISTORY_KEPT` games) and
-    the filter choices from a stored summary (:func:`summary_json`)."""
-    stats = PlayerStats(
-        player=name, games=data["games"], wins=data["wins"], shared_wins=data["shared_wins"],
-        left=data["left"], rounds=data["rounds"], points=data["points"], rounds_out=data["rounds_out"],
-        rounds_blocked=data["rounds_blocked"], double_blank=data["double_blank"],
-        places={int(k): v for k, v in data["places"]},
-        engine_rounds={int(k): v for k, v in data["engine_rounds"]},
-        engine_points={int(k): v for k, v in data["engine_points"]},
-        best=_ref(data["best"]), worst=_ref(data["worst"]),
-        current_streak=data["current_streak"], longest_streak=data["longest_streak"],
-        history=tuple(g for g in map(_ref, data["history"]) if g is not None),
-    )
-    return stats, dict(data["choices"])
-
-
-def choices_of(lines: Iterable[PlayerGame]) -> dict[str, list[Any]]:
-    """The kinds, sets and rule sets of finished games, for a page's filters:
-    ``{"kinds": [...], "sets": [...], "rule_sets": [...]}``."""
-    done = [g for g in lines if g.finished]
-    return {"kinds": sorted({g.kind for g in done}), "sets": sorted({g.set_n for g in done}),
-            "rule_sets": sorted({g.rule_set for g in done})}
 
 
 def read_summary(player_id: int) -> tuple[str, bool, dict[str, Any] | None] | None:

@@ -13,7 +13,8 @@ from datetime import date, timedelta
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.rules.stats.records import PlayerGame, PlayerStats, fold_line, player_stats
+from companion.rules.stats.fold import fold_line
+from companion.rules.stats.records import PlayerGame, PlayerStats, player_stats
 
 KEEP = 4
 """Games kept in the history: small, so that the window fills and empties."""
