@@ -2,7 +2,9 @@
 the game's stored results whenever the game changes (:func:`refresh_game`),
 with his tallies per kind, set and rule set (:class:`PlayerTallyRow`) and his
 whole record folded once (:class:`PlayerSummaryRow`), so reading a player's
-page costs the same after ten games or ten thousand. Nothing here runs the
+page costs the same after ten games or ten thousand. A change of a line
+changes those by its difference alone (:func:`refresh_games`), so saving
+the round that finishes a game costs the same too. Nothing here runs the
 rules engine's scoring: everything comes from the stored points, totals and
 standings (companion/rules/stats/records.py folds them).
 """
