@@ -6,6 +6,12 @@ on the same server as a ratio of medians.
     .venv/bin/python benchmarks/players_scale.py                 # SQLite, 1,000 then 10,000
     .venv/bin/python benchmarks/players_scale.py --db postgresql # the database of --postgres
     .venv/bin/python benchmarks/players_scale.py --sizes 200 2000 --requests 100
+    .venv/bin/python benchmarks/players_scale.py --finishing     # issue 30, SQLite
+    .venv/bin/python benchmarks/players_scale.py --finishing --db postgresql --postgres postgresql://…
+
+``--finishing`` (issue 30) measures instead the save that finishes a game
+for players with 100, 1,000 and 10,000 finished games each (see
+:func:`finishing`).
 
 Games are seeded through the service layer (``services.create_games``), so the
 players' lines and tallies are written as they are in use. Each game is a
@@ -256,13 +262,224 @@ def pages(app) -> dict[str, str]:
     }
 
 
+# ---------------------------------------------------------------- issue 30: the finishing save
+
+FINISH_SIZES = (100, 1000, 10000)
+"""Finished games each player of a table has played before (issue 30)."""
+
+FINISH_RULES = {"start_engine": 1}
+"""Short Mexican Train: rounds 1-1 and 0-0, so the second round finishes the game."""
+
+
+def _finish_table(size: int) -> list[str]:
+    return [f"H{size} {c}" for c in "ABCD"]
+
+
+def seed_histories(app, sizes=FINISH_SIZES) -> None:
+    """Give the four players of each table (:func:`_finish_table`) ``size``
+    earlier finished games, fast: the games' rows and the players' lines
+    inserted in bulk (the lines made by the app's own
+    :func:`companion.players.lines.line_values` from
+    :class:`~companion.rules.stats.records.PlayerGame` values), then each
+    player's tallies and summary written once by the reference recount
+    (``_write_recount``). The games are dated before today, one to four a
+    day, ranks drawn at random, so that best, worst and streaks are real."""
+    import json
+    from datetime import UTC, datetime, timedelta
+
+    from sqlalchemy import insert
+
+    from companion.games.models import GameRow
+    from companion.games.services.names import remember
+    from companion.players.lines import _table_facts, _write_recount, line_values
+    from companion.players.models import PlayerGameRow
+    from companion.rules.stats.records import PlayerGame
+    from companion.store.db import db
+    from companion.store.tx import transaction
+
+    rng = random.Random(30)
+    with app.app_context():
+        for size in sizes:
+            names = _finish_table(size)
+            head = {"format": "domino-game-record", "version": 1, "kind": "mexican_train", "set": 12,
+                    "rules": FINISH_RULES, "players": names, "first_starter": names[0]}
+            rule_set = _table_facts(json.dumps(head, sort_keys=True))[1]
+            start = datetime.now(UTC) - timedelta(days=size // 2 + 10)
+            with transaction():
+                ids = remember(names, touch=False)
+            for lo in range(0, size, 1000):
+                with transaction():
+                    games = []
+                    for i in range(lo, min(size, lo + 1000)):
+                        when = start + timedelta(days=i // 2, minutes=i % 2)
+                        games.append({"kind": "mexican_train", "set_n": 12, "rules": FINISH_RULES,
+                                      "players": names, "first_starter": names[0], "status": "finished",
+                                      "created_at": when, "updated_at": when, "rounds_played": 2,
+                                      "rounds_total": 2, "summary": {"status": "finished"}})
+                    game_ids = db.session.execute(insert(GameRow).returning(GameRow.id, GameRow.created_at),
+                                                  games).all()
+                    lines = []
+                    for gid, when in game_ids:
+                        totals = {n: rng.randint(0, 80) for n in names}
+                        order = sorted(totals.values())
+                        for n in names:
+                            rank = order.index(totals[n]) + 1
+                            line = PlayerGame(
+                                player=n, game_id=gid, kind="mexican_train", set_n=12, rule_set=rule_set,
+                                played_on=when.date(), finished=True, total=totals[n], rank=rank, ranked=4,
+                                firsts=order.count(order[0]), rounds_played=2, points=totals[n],
+                                rounds_out=rng.randint(0, 1), rounds_blocked=0, double_blank=0,
+                                engines=((1, totals[n] // 2), (0, totals[n] - totals[n] // 2)))
+                            lines.append(line_values(line, ids[n], 1))
+                    db.session.execute(insert(PlayerGameRow), lines)
+            with transaction():
+                for pid in ids.values():
+                    _write_recount(pid)
+            print(f"  {size} finished games for {', '.join(names)}", flush=True)
+
+
+def _request(conn, method: str, path: str, body: dict | None = None) -> tuple[int, bytes]:
+    import json
+
+    headers = {"Authorization": f"Bearer {TOKEN}"}
+    data = None
+    if body is not None:
+        data = json.dumps(body).encode()
+        headers["Content-Type"] = "application/json"
+    conn.request(method, path, body=data, headers=headers)
+    r = conn.getresponse()
+    return r.status, r.read()
+
+
+def _healthz(conn) -> float:
+    """Seconds of one ``GET /healthz``.
+
+    :raises RuntimeError: it did not answer 200."""
+    t = time.perf_counter()
+    status, _ = _request(conn, "GET", "/healthz")
+    if status != 200:
+        raise RuntimeError(f"/healthz: {status}")
+    return time.perf_counter() - t
+
+
+def _mt_round(names: list[str], out: str, rng: random.Random, number: int) -> dict:
+    return {"number": number, "ended": "domino", "confirm": True,
+            "hands": {n: {"pips": 0 if n == out else rng.randint(3, 30)} for n in names}}
+
+
+def measure_finishing(port: int, samples: int, sizes=FINISH_SIZES) -> dict[int, dict[str, list[float]]]:
+    """Seconds of real finishing saves over HTTP: for each sample, each size in
+    turn (the order rotating), a game of that size's four players is created
+    with its first round (not timed), then its second round is posted (the
+    game finishes: timed), with ``/healthz`` asked just before and just after
+    (timed, the two averaged: the machine's moment that save met), all on
+    the same keep-alive connection. Three warm-up samples are left out.
+
+    :return: ``{size: {"finish": [s, …], "/healthz": [s, …]}}``.
+    :raises RuntimeError: a request did not answer as expected.
+    """
+    import json
+
+    rng = random.Random(3030)
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+    times: dict[int, dict[str, list[float]]] = {s: {"finish": [], "/healthz": []} for s in sizes}
+    order = list(sizes)
+    for i in range(samples + 3):
+        order = order[1:] + order[:1]
+        for size in order:
+            names = _finish_table(size)
+            names = names[i % 4:] + names[:i % 4]
+            record = {"format": "domino-game-record", "version": 1, "kind": "mexican_train", "set": 12,
+                      "rules": FINISH_RULES, "players": names, "first_starter": names[0],
+                      "rounds": [_mt_round(names, names[0], rng, 1)], "confirm": True}
+            status, body = _request(conn, "POST", "/api/games", record)
+            if status != 201:
+                raise RuntimeError(f"create: {status} {body[:300]!r}")
+            gid = json.loads(body)["id"]
+            before = _healthz(conn)
+            t = time.perf_counter()
+            status, body = _request(conn, "POST", f"/api/games/{gid}/rounds", _mt_round(names, names[1], rng, 2))
+            spent = time.perf_counter() - t
+            if status != 201 or json.loads(body)["game"]["status"] != "finished":
+                raise RuntimeError(f"finish: {status} {body[:300]!r}")
+            bare = (before + _healthz(conn)) / 2
+            if i >= 3:
+                times[size]["finish"].append(spent)
+                times[size]["/healthz"].append(bare)
+    conn.close()
+    return times
+
+
+def finishing(db_kind: str, url: str, samples: int) -> None:
+    """Issue 30: the game-finishing save beside ``/healthz`` for players with
+    100, 1,000 and 10,000 finished games each, on a fresh database (SQLite in
+    a temporary folder, or PostgreSQL at ``url``, its public schema made
+    anew). Prints each size's medians (ms), the save as a ratio to
+    ``/healthz`` (the median of each save over the ``/healthz`` around it),
+    and each size's ratio against the 100-game one (target: within 20%)."""
+    from flask_migrate import upgrade
+    from sqlalchemy import text
+
+    from companion import create_app
+    from companion.store.db import db
+
+    instance = tempfile.mkdtemp(prefix="finishing-bench-")
+    env = dict(os.environ, COMPANION_INSTANCE_PATH=instance, COMPANION_TOKEN=TOKEN,
+               COMPANION_SECRET_KEY="players-bench")
+    if db_kind == "postgresql":
+        env["DATABASE_URL"] = url
+        os.environ["DATABASE_URL"] = url
+    os.environ.update(COMPANION_INSTANCE_PATH=instance, COMPANION_TOKEN=TOKEN, COMPANION_SECRET_KEY="players-bench")
+    app = create_app()
+    with app.app_context():
+        if db.engine.dialect.name == "postgresql":
+            with db.engine.begin() as conn:
+                conn.execute(text("DROP SCHEMA public CASCADE"))
+                conn.execute(text("CREATE SCHEMA public"))
+        upgrade()
+    print(f"{db_kind}: seeding the histories", flush=True)
+    t = time.perf_counter()
+    seed_histories(app)
+    print(f"  seeded in {time.perf_counter() - t:.1f} s", flush=True)
+    with app.app_context():
+        db.engine.dispose()
+    server = Server(env)
+    try:
+        times = measure_finishing(server.port, samples)
+    finally:
+        server.stop()
+    print(f"\n{db_kind}: the game-finishing save, {samples} samples per size "
+          "(median ms; median ratio of each save to the /healthz around it):")
+    ratio: dict[int, float] = {}
+    for size in FINISH_SIZES:
+        finish = statistics.median(times[size]["finish"])
+        bare = statistics.median(times[size]["/healthz"])
+        # Each save against the /healthz around it, then the median of those.
+        ratio[size] = statistics.median(f / h for f, h in zip(times[size]["finish"], times[size]["/healthz"]))
+        p90 = statistics.quantiles(times[size]["finish"], n=10)[-1]
+        print(f"  {size:6d} games each: finish {finish * 1000:7.2f} ms (p90 {p90 * 1000:7.2f}), "
+              f"/healthz {bare * 1000:6.2f} ms, ratio {ratio[size]:6.2f}x")
+    base = ratio[FINISH_SIZES[0]]
+    print(f"\n{db_kind}: each size's ratio against {FINISH_SIZES[0]} games' (target: within 0.80-1.20):")
+    for size in FINISH_SIZES:
+        print(f"  {size:6d}: {ratio[size] / base:5.2f}")
+    spread = max(ratio.values()) / min(ratio.values())
+    print(f"  largest against smallest: {spread:5.2f} ({'within' if spread <= 1.2 else 'NOT within'} 20%)")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--db", choices=("sqlite", "postgresql"), default="sqlite")
     parser.add_argument("--postgres", default="postgresql://postgres@127.0.0.1:5432/test")
     parser.add_argument("--sizes", type=int, nargs="+", default=[1000, 10000])
     parser.add_argument("--requests", type=int, default=200)
+    parser.add_argument("--finishing", action="store_true",
+                        help="issue 30: the game-finishing save for players with 100, 1,000 and 10,000 games")
+    parser.add_argument("--samples", type=int, default=100, help="finishing saves measured per size")
     args = parser.parse_args()
+    if args.finishing:
+        finishing(args.db, args.postgres, args.samples)
+        return
 
     from flask_migrate import upgrade
     from sqlalchemy import text

@@ -212,8 +212,8 @@ def restore(doc: dict[str, Any], heads: dict[int, dict[str, Any]] | None = None)
         roster.restore_players(doc.get("players") or [])
         session.flush()
         club_backup.restore_events(doc.get("events") or [])
-        for g in games:
-            roster.refresh_game(g["id"])
+        # One batch: each player's lines folded in date order, whatever the backup's order.
+        roster.refresh_games(*(g["id"] for g in games))
         if session.get_bind().dialect.name == "postgresql":
             # Ids were given explicitly: move each sequence past the largest one.
             for table in ("game", "round", "player", "event"):

@@ -1,19 +1,20 @@
 """Players' lines: what each player did in each finished game, written from
 the game's stored results whenever the game changes (:func:`refresh_game`),
-with his tallies per kind, set and rule set (:class:`PlayerTallyRow`) and his
-whole record folded once (:class:`PlayerSummaryRow`), so reading a player's
-page costs the same after ten games or ten thousand. Nothing here runs the
-rules engine's scoring: everything comes from the stored points, totals and
-standings (companion/rules/stats/records.py folds them).
+with their tallies per kind, set and rule set (:class:`PlayerTallyRow`) and
+their whole record folded once (:class:`PlayerSummaryRow`): a player's page
+and the save that finishes a game cost the same after ten games or ten
+thousand (a line changes those by its difference alone, :func:`refresh_games`).
+Nothing here runs the engine's scoring: everything comes from the stored
+points, totals and standings (companion/rules/stats/records.py folds them).
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from datetime import date
 from functools import lru_cache
-from typing import Any, Final
+from typing import Any
 
 from sqlalchemy import case, delete, func, insert, select, update
 
@@ -21,14 +22,22 @@ from companion.games.models import GameRow, PlayerRow, RoundRow
 from companion.games.services.names import remember
 from companion.players.models import PlayerGameRow, PlayerSummaryRow, PlayerTallyRow
 from companion.players.signals import ask_event_of_game
+from companion.players.summary import (
+    HISTORY_KEPT,
+    TALLY_COUNTS,
+    choices_of,
+    stats_from_summary,
+    summary_json,
+    tally_counts,
+)
 from companion.rules.errors import Problems
 from companion.rules.kinds import GameKind
 from companion.rules.profile import rule_applies
 from companion.rules.record.read_table import parse_table
+from companion.rules.stats.fold import fold_line
 from companion.rules.stats.records import (
     NO_FILTERS,
     Filters,
-    GameRef,
     GameResult,
     PlayerGame,
     PlayerStats,
@@ -134,12 +143,25 @@ def refresh_game(game_id: int) -> None:
     refresh_games(game_id)
 
 
-def refresh_games(*game_ids: int) -> None:
+def refresh_games(*game_ids: int, recount: bool = False) -> None:
     """Write the players' lines of these games from their stored results, then
-    each player's tally and summary once (a batch costs one per player, not
-    one per game). Call after every change of a game, in the same
-    transaction (no commit here)."""
-    touched: set[int] = set()
+    bring each touched player's tallies and summary up to date. Call after
+    every change of a game, in the same transaction (no commit here).
+
+    A change costs the same whatever the players' history: each line that
+    appeared, changed or went is folded into the player's tally rows and
+    summary (:func:`_fold_changes`), reading and writing a few rows per
+    player. Only what cannot be updated so (see
+    :func:`companion.rules.stats.fold.fold_line`: a game added before the
+    player's latest, a change to an older game's win, best or worst, a game
+    taken away that was not the latest) recounts that player's summary from
+    all his lines.
+
+    :param game_ids: the games that changed.
+    :param recount: recount every touched player's tallies and summary from
+        his lines instead (:func:`recount_player`: a rebuild, a repair).
+    """
+    changes: dict[int, list[LineChange]] = {}
     known: dict[str, int] = {}
 
     def ids_of(names: list[str]) -> dict[str, int]:  # each name looked up once for the lot
@@ -149,62 +171,79 @@ def refresh_games(*game_ids: int) -> None:
         return {n: known[n] for n in names}
 
     for game_id in game_ids:
-        touched |= _write_lines(game_id, ids_of)
-    for pid in sorted(touched):
-        _refresh_tally(pid)
+        for pid, old, new in _write_lines(game_id, ids_of):
+            changes.setdefault(pid, []).append((old, new))
+    for pid in sorted(changes):  # one order for every writer: the bumps' row locks cannot cross
+        _bump(pid)
+        if recount:
+            _write_recount(pid)
+        else:
+            _fold_changes(pid, changes[pid])
 
 
-def _write_lines(game_id: int, ids_of: Callable[[list[str]], dict[str, int]]) -> set[int]:
+LineChange = tuple[PlayerGame | None, PlayerGame | None]
+"""One game's line of one player before and after a change (``None``: none)."""
+
+
+def _write_lines(game_id: int, ids_of: Callable[[list[str]], dict[str, int]]
+                 ) -> list[tuple[int, PlayerGame | None, PlayerGame | None]]:
     """Write the players' lines of one game from its stored results and return
-    the ids of the players whose tallies must follow. Only a finished game has
-    lines (the statistics count finished games only), so a round saved in a
-    game still in progress costs two small statements; a game in the trash, or
+    ``(player id, line before, line after)`` of each player who had or has a
+    line (a game's seats: a dozen at most). Only a finished game has lines
+    (the statistics count finished games only), so a round saved in a game
+    still in progress costs two small statements; a game in the trash, or
     gone, has none. Reads columns, not entities, so what another statement of
     this transaction just wrote is what is read."""
-    before = set(db.session.execute(
-        select(PlayerGameRow.player_id).where(PlayerGameRow.game_id == game_id)).scalars())
+    before = {r.player_id: _line(r, r.name) for r in db.session.execute(
+        select(*_LINE_COLUMNS, PlayerGameRow.name).where(PlayerGameRow.game_id == game_id))}
     game = db.session.execute(
         select(GameRow.id, GameRow.kind, GameRow.set_n, GameRow.rules, GameRow.players,
                GameRow.first_starter, GameRow.created_at, GameRow.revision, GameRow.summary,
                GameRow.status, GameRow.shelf).where(GameRow.id == game_id)
     ).first()
     counted = game is not None and game.shelf != "trash" and game.status == "finished"
-    if not counted:
-        if before:
-            db.session.execute(delete(PlayerGameRow).where(PlayerGameRow.game_id == game_id))
-        return before
-    assert game is not None
-    rounds = [(r.number, r.data, r.result) for r in db.session.execute(
-        select(RoundRow.number, RoundRow.data, RoundRow.result).where(RoundRow.game_id == game_id))]
-    event_id = ask_event_of_game(game_id)
-    head = {"format": "domino-game-record", "version": 1, "kind": game.kind, "set": game.set_n,
-            "rules": dict(game.rules or {}), "players": list(game.players),
-            "first_starter": game.first_starter}
-    result = result_from_stored(game.id, head, game.created_at.date(), game.summary, rounds, event_id)
-    after: set[int] = set()
+    after: dict[int, PlayerGame] = {}
+    revision = 0
+    if counted:
+        assert game is not None
+        revision = game.revision or 0
+        rounds = [(r.number, r.data, r.result) for r in db.session.execute(
+            select(RoundRow.number, RoundRow.data, RoundRow.result).where(RoundRow.game_id == game_id))]
+        event_id = ask_event_of_game(game_id)
+        head = {"format": "domino-game-record", "version": 1, "kind": game.kind, "set": game.set_n,
+                "rules": dict(game.rules or {}), "players": list(game.players),
+                "first_starter": game.first_starter}
+        result = result_from_stored(game.id, head, game.created_at.date(), game.summary, rounds, event_id)
+        if result is not None:
+            lines = summarize(result)
+            ids = ids_of([ln.player for ln in lines])
+            after = {ids[ln.player]: ln for ln in lines}
     if before:
         db.session.execute(delete(PlayerGameRow).where(PlayerGameRow.game_id == game_id))
-    if result is not None:
-        lines = summarize(result)
-        ids = ids_of([ln.player for ln in lines])
-        rows = [line_values(ln, ids[ln.player], game.revision or 0) for ln in lines]
-        if rows:
-            db.session.execute(insert(PlayerGameRow), rows)
-        after = set(ids.values())
-    return before | after
+    if after:
+        db.session.execute(insert(PlayerGameRow), [line_values(ln, pid, revision) for pid, ln in after.items()])
+    return [(pid, before.get(pid), after.get(pid)) for pid in sorted(before.keys() | after.keys())]
 
 
 def _bump(*player_ids: int) -> None:
-    """Raise the players' ``stats_version``: pages made from their record are stale."""
+    """Raise the players' ``stats_version``: pages made from their record are
+    stale. The update also holds the player's row until the transaction ends,
+    so two writes that change one player's tallies take turns (PostgreSQL's
+    read committed: the second then reads what the first committed)."""
     if player_ids:
         db.session.execute(update(PlayerRow).where(PlayerRow.id.in_(player_ids))
                            .values(stats_version=PlayerRow.stats_version + 1))
 
 
-def _refresh_tally(player_id: int) -> None:
-    _bump(player_id)
-    _refresh_summary(player_id)
-    db.session.execute(delete(PlayerTallyRow).where(PlayerTallyRow.player_id == player_id))
+# ---------------------------------------------------------------- tallies and summaries
+
+TallyKey = tuple[str, int, str]
+"""A tally's group: ``(kind, set_n, rule_set)``."""
+
+def recount_tallies(player_id: int) -> dict[TallyKey, dict[str, int]]:
+    """The reference: a player's tallies counted from all his stored lines
+    (one aggregate over his whole history), ``{(kind, set_n, rule_set):
+    {count: n}}``. Read only."""
     L = PlayerGameRow
     won = (L.rank == 1)
     q = (
@@ -217,14 +256,143 @@ def _refresh_tally(player_id: int) -> None:
         .where(L.player_id == player_id, L.finished.is_(True))
         .group_by(L.kind, L.set_n, L.rule_set)
     )
-    rows = [
-        {"player_id": player_id, "kind": k, "set_n": s, "rule_set": rs, "games": g,
-         "wins": int(w or 0), "shared_wins": int(sw or 0), "place_sum": int(ps or 0),
-         "placed": int(pl or 0), "rounds": int(r or 0), "rounds_out": int(ro or 0)}
-        for k, s, rs, g, w, sw, ps, pl, r, ro in db.session.execute(q)
-    ]
+    return {(k, s, rs): dict(zip(TALLY_COUNTS, (int(v or 0) for v in values), strict=True))
+            for k, s, rs, *values in db.session.execute(q)}
+
+
+def recount_summary(player_id: int) -> dict[str, Any] | None:
+    """The reference: a player's summary (:func:`summary_json`) folded from all
+    his stored lines, ``None`` without finished games. Read only."""
+    lines = lines_of([player_id])
+    if not lines:
+        return None
+    return summary_json(player_stats(lines[0].player, lines), choices_of(lines))
+
+
+def recount_player(player_id: int) -> tuple[dict[TallyKey, dict[str, int]], dict[str, Any] | None]:
+    """The reference recount of a player: ``(tallies, summary)`` from all his
+    lines (:func:`recount_tallies`, :func:`recount_summary`). Read only; the
+    property tests compare the stored rows with it."""
+    return recount_tallies(player_id), recount_summary(player_id)
+
+
+def stored_player(player_id: int) -> tuple[dict[TallyKey, dict[str, int]], dict[str, Any] | None]:
+    """A player's stored tallies and summary, shaped as :func:`recount_player`'s answer."""
+    T = PlayerTallyRow
+    tallies = {(r.kind, r.set_n, r.rule_set): {c: int(getattr(r, c)) for c in TALLY_COUNTS}
+               for r in db.session.execute(select(T).where(T.player_id == player_id)).scalars()}
+    data = db.session.execute(select(PlayerSummaryRow.data).where(
+        PlayerSummaryRow.player_id == player_id)).scalar()
+    return tallies, data
+
+
+def _write_recount(player_id: int) -> None:
+    """Write a player's tallies and summary again from all his lines (in the
+    caller's transaction): the reference recount, for a rebuild."""
+    db.session.execute(delete(PlayerTallyRow).where(PlayerTallyRow.player_id == player_id))
+    rows = [{"player_id": player_id, "kind": k, "set_n": s, "rule_set": rs, **counts}
+            for (k, s, rs), counts in recount_tallies(player_id).items()]
     if rows:
         db.session.execute(insert(PlayerTallyRow), rows)
+    _write_summary(player_id, recount_summary(player_id), exists=None)
+
+
+def _write_summary(player_id: int, data: dict[str, Any] | None, exists: bool | None) -> None:
+    """Store a player's summary (``None``: he has none). ``exists``: whether a
+    row is stored (``None``: not known, delete and insert)."""
+    S = PlayerSummaryRow
+    if exists is None or data is None:
+        if exists is not False:
+            db.session.execute(delete(S).where(S.player_id == player_id))
+        if data is not None:
+            db.session.execute(insert(S), [{"player_id": player_id, "data": data}])
+    elif exists:
+        db.session.execute(update(S).where(S.player_id == player_id).values(data=data))
+    else:
+        db.session.execute(insert(S), [{"player_id": player_id, "data": data}])
+
+
+def _fold_tallies(player_id: int, changes: Sequence[LineChange]) -> bool:
+    """Add each change's difference to the player's tally rows of its groups
+    (one read and one write per group touched: a save touches one).
+
+    :return: whether a group appeared or went (the page's filter choices follow).
+    """
+    deltas: dict[TallyKey, dict[str, int]] = {}
+    for old, new in changes:
+        for line, sign in ((old, -1), (new, 1)):
+            if line is None or not line.finished:
+                continue
+            d = deltas.setdefault((line.kind, line.set_n, line.rule_set), dict.fromkeys(TALLY_COUNTS, 0))
+            for c, v in tally_counts(line).items():
+                d[c] += sign * v
+    T = PlayerTallyRow
+    groups_changed = False
+    for (kind, set_n, rule_set), d in deltas.items():
+        if not any(d.values()):
+            continue
+        where = (T.player_id == player_id, T.kind == kind, T.set_n == set_n, T.rule_set == rule_set)
+        row = db.session.execute(select(*(getattr(T, c) for c in TALLY_COUNTS)).where(*where)).first()
+        counts = {c: (getattr(row, c) if row is not None else 0) + d[c] for c in TALLY_COUNTS}
+        if counts["games"] <= 0:
+            if row is not None:
+                db.session.execute(delete(T).where(*where))
+                groups_changed = True
+        elif row is None:
+            db.session.execute(insert(T), [{"player_id": player_id, "kind": kind, "set_n": set_n,
+                                            "rule_set": rule_set, **counts}])
+            groups_changed = True
+        else:
+            db.session.execute(update(T).where(*where).values(**counts))
+    return groups_changed
+
+
+def _choices_from_tallies(player_id: int) -> dict[str, list[Any]]:
+    """:func:`choices_of` read from the player's tally rows (one per kind, set
+    and rule set he played: a handful, whatever his history)."""
+    T = PlayerTallyRow
+    groups = db.session.execute(select(T.kind, T.set_n, T.rule_set).where(
+        T.player_id == player_id, T.games > 0)).all()
+    return {"kinds": sorted({g.kind for g in groups}), "sets": sorted({g.set_n for g in groups}),
+            "rule_sets": sorted({g.rule_set for g in groups})}
+
+
+def _fold_changes(player_id: int, changes: Sequence[LineChange]) -> None:
+    """Bring a player's tallies and summary up to date with these changes of
+    his lines, by their differences alone (:func:`_fold_tallies`,
+    :func:`companion.rules.stats.fold.fold_line`): a few rows read and
+    written whatever his history. The summary is recounted from all his lines
+    only when a change cannot be folded so."""
+    groups_changed = _fold_tallies(player_id, changes)
+    data = db.session.execute(select(PlayerSummaryRow.data).where(
+        PlayerSummaryRow.player_id == player_id)).scalar()
+    stats: PlayerStats | None
+    choices: dict[str, list[Any]] = {"kinds": [], "sets": [], "rule_sets": []}
+    if data is not None:
+        stats, choices = stats_from_summary("", data)
+    elif any(old is not None and old.finished for old, _ in changes):
+        stats = None  # lines without a summary: recount rather than trust
+    else:
+        stats = PlayerStats(player="")
+    # Games in date order: a batch of new games is then each added after the latest.
+    for old, new in sorted(changes, key=lambda c: _change_order(*c)):
+        if stats is None:
+            break
+        stats = fold_line(stats, old, new, HISTORY_KEPT)
+    if stats is None:
+        _write_summary(player_id, recount_summary(player_id), exists=data is not None)
+    elif stats.games == 0:
+        _write_summary(player_id, None, exists=data is not None)
+    else:
+        if groups_changed or data is None:
+            choices = _choices_from_tallies(player_id)
+        _write_summary(player_id, summary_json(stats, choices), exists=data is not None)
+
+
+def _change_order(old: PlayerGame | None, new: PlayerGame | None) -> tuple[date, int]:
+    line = new if new is not None else old
+    assert line is not None
+    return (line.played_on, line.game_id)
 
 
 def _case(cond: Any) -> Any:
@@ -240,7 +408,7 @@ def rebuild_all(batch: int = 200) -> int:
     ids = list(db.session.execute(select(GameRow.id).order_by(GameRow.id)).scalars())
     for i in range(0, len(ids), batch):
         with transaction():
-            refresh_games(*ids[i:i + batch])
+            refresh_games(*ids[i:i + batch], recount=True)
     return len(ids)
 
 
@@ -308,74 +476,6 @@ def lines_of_event(event_id: int) -> list[PlayerGame]:
 # ---------------------------------------------------------------- a player's summary
 
 
-HISTORY_KEPT: Final = 60
-"""Games kept for the page's "totals over time" chart and the latest games:
-the most recent ones (every game is in ``/players/<id>/games.csv``)."""
-
-
-def _ref_json(g: GameRef | None) -> list[Any] | None:
-    return None if g is None else [g.game_id, g.played_on.isoformat(), g.kind, g.total, g.rank]
-
-
-def _ref(v: Any) -> GameRef | None:
-    return None if v is None else GameRef(int(v[0]), date.fromisoformat(v[1]), v[2], int(v[3]), v[4])
-
-
-def summary_json(s: PlayerStats, choices: Mapping[str, list[Any]]) -> dict[str, Any]:
-    """A player's whole record (every finished game, no filter) as stored in
-    :class:`PlayerSummaryRow`: the counts, places, engine sums, best and worst
-    game, streaks, the latest :data:`HISTORY_KEPT` games and the page's
-    filter choices."""
-    return {
-        "games": s.games, "wins": s.wins, "shared_wins": s.shared_wins, "left": s.left,
-        "rounds": s.rounds, "points": s.points, "rounds_out": s.rounds_out,
-        "rounds_blocked": s.rounds_blocked, "double_blank": s.double_blank,
-        "places": [[k, v] for k, v in s.places.items()],
-        "engine_rounds": [[k, v] for k, v in s.engine_rounds.items()],
-        "engine_points": [[k, v] for k, v in s.engine_points.items()],
-        "best": _ref_json(s.best), "worst": _ref_json(s.worst),
-        "current_streak": s.current_streak, "longest_streak": s.longest_streak,
-        "history": [_ref_json(g) for g in s.history[-HISTORY_KEPT:]],
-        "choices": dict(choices),
-    }
-
-
-def stats_from_summary(name: str, data: Mapping[str, Any]) -> tuple[PlayerStats, dict[str, list[Any]]]:
-    """:class:`PlayerStats` (history: the latest :data:`HISTORY_KEPT` games) and
-    the filter choices from a stored summary (:func:`summary_json`)."""
-    stats = PlayerStats(
-        player=name, games=data["games"], wins=data["wins"], shared_wins=data["shared_wins"],
-        left=data["left"], rounds=data["rounds"], points=data["points"], rounds_out=data["rounds_out"],
-        rounds_blocked=data["rounds_blocked"], double_blank=data["double_blank"],
-        places={int(k): v for k, v in data["places"]},
-        engine_rounds={int(k): v for k, v in data["engine_rounds"]},
-        engine_points={int(k): v for k, v in data["engine_points"]},
-        best=_ref(data["best"]), worst=_ref(data["worst"]),
-        current_streak=data["current_streak"], longest_streak=data["longest_streak"],
-        history=tuple(g for g in map(_ref, data["history"]) if g is not None),
-    )
-    return stats, dict(data["choices"])
-
-
-def choices_of(lines: Iterable[PlayerGame]) -> dict[str, list[Any]]:
-    """The kinds, sets and rule sets of finished games, for a page's filters:
-    ``{"kinds": [...], "sets": [...], "rule_sets": [...]}``."""
-    done = [g for g in lines if g.finished]
-    return {"kinds": sorted({g.kind for g in done}), "sets": sorted({g.set_n for g in done}),
-            "rule_sets": sorted({g.rule_set for g in done})}
-
-
-def _refresh_summary(player_id: int) -> None:
-    """Write a player's summary again from his lines (in the caller's transaction)."""
-    db.session.execute(delete(PlayerSummaryRow).where(PlayerSummaryRow.player_id == player_id))
-    lines = lines_of([player_id])
-    if not lines:
-        return
-    s = player_stats(lines[0].player, lines)
-    db.session.execute(insert(PlayerSummaryRow), [
-        {"player_id": player_id, "data": summary_json(s, choices_of(lines))}])
-
-
 def read_summary(player_id: int) -> tuple[str, bool, dict[str, Any] | None] | None:
     """One query: the player's name, archived flag and stored summary
     (``None`` without finished games); ``None`` when there is no such player."""
@@ -387,8 +487,9 @@ def read_summary(player_id: int) -> tuple[str, bool, dict[str, Any] | None] | No
 
 
 __all__ = [
-    "HISTORY_KEPT", "choices_of", "line_values", "lines_of", "read_summary", "rebuild_all", "refresh_game", "refresh_games",
-    "result_from_stored", "stats_from_summary", "summary_json",
+    "HISTORY_KEPT", "TALLY_COUNTS", "choices_of", "line_values", "lines_of", "read_summary", "rebuild_all",
+    "recount_player", "recount_summary", "recount_tallies", "refresh_game", "refresh_games",
+    "result_from_stored", "stats_from_summary", "stored_player", "summary_json", "tally_counts",
 ]
 
 

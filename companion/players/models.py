@@ -5,7 +5,8 @@
   game's stored results whenever the game changes; the statistics read these
   lines and never the rounds.
 * :class:`PlayerTallyRow`: a player's counts per kind, set and rule set,
-  summed from the lines, so the leaderboard reads a few hundred rows.
+  each line's counts added or taken away as it changes, so the leaderboard
+  reads a few hundred rows.
 * :class:`PlayerSummaryRow`: a player's whole record folded once, so their
   page reads one row whatever the length of their history.
 
@@ -89,8 +90,10 @@ class PlayerTallyRow(db.Model):
 
 
 class PlayerSummaryRow(db.Model):
-    """A player's whole record folded once (companion/players/lines.py:
-    ``summary_json``), written again whenever one of his lines changes."""
+    """A player's whole record folded once (companion/players/summary.py:
+    ``summary_json``), brought up to date by each change of one of his lines
+    (companion/rules/stats/fold.py: ``fold_line``), recounted from his lines
+    only when a change cannot be folded."""
 
     __tablename__ = "player_summary"
 

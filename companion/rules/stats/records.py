@@ -437,3 +437,4 @@ def player_stats(player: str, lines: Iterable[PlayerGame], filters: Filters = NO
         longest_streak=longest,
         history=refs,
     )
+
