@@ -22,7 +22,7 @@ from companion.games.services.names import remember
 from companion.players.models import PlayerGameRow, PlayerSummaryRow, PlayerTallyRow
 from companion.players.signals import ask_event_of_game
 from companion.rules.errors import Problems
-from companion.rules.kinds import GameKind
+from companion.rules.kinds import GameKind, kind_spec
 from companion.rules.profile import rule_applies
 from companion.rules.record.read_table import parse_table
 from companion.rules.stats.records import (
@@ -159,7 +159,7 @@ def _write_lines(game_id: int, ids_of: Callable[[list[str]], dict[str, int]]) ->
     the ids of the players whose tallies must follow. Only a finished game has
     lines (the statistics count finished games only), so a round saved in a
     game still in progress costs two small statements; a game in the trash, or
-    gone, has none. Reads columns, not entities, so what another statement of
+    gone, has none, nor a game of a kind the records do not show yet. Reads columns, not entities, so what another statement of
     this transaction just wrote is what is read."""
     before = set(db.session.execute(
         select(PlayerGameRow.player_id).where(PlayerGameRow.game_id == game_id)).scalars())
@@ -168,7 +168,10 @@ def _write_lines(game_id: int, ids_of: Callable[[list[str]], dict[str, int]]) ->
                GameRow.first_starter, GameRow.created_at, GameRow.revision, GameRow.summary,
                GameRow.status, GameRow.shelf).where(GameRow.id == game_id)
     ).first()
-    counted = game is not None and game.shelf != "trash" and game.status == "finished"
+    # a kind the players' records cannot show yet (games in pairs, Chicken
+    # Foot: KindSpec.on_pages) has no lines
+    counted = (game is not None and game.shelf != "trash" and game.status == "finished"
+               and kind_spec(game.kind).on_pages)
     if not counted:
         if before:
             db.session.execute(delete(PlayerGameRow).where(PlayerGameRow.game_id == game_id))
