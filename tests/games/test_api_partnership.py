@@ -195,3 +195,13 @@ def test_a_hand_corrected_and_the_last_hand_deleted(api):
     assert len(data["rounds"]) == 1
     assert [(s["name"], s["total"]) for s in data["team_standings"]] == [("Ana+Chen", 19), ("Ben+Dee", 0)]
     assert data["next_round"]["starter"] == "Dee"
+
+
+def test_the_pages_not_ready_for_pairs_refuse_cleanly(api):
+    """Only the API keeps these games for now: the game page, the table view,
+    a round's edit page and the sheet answer 409 with a line, never 500; the
+    start form does not offer the kind."""
+    gid = new_game(api)
+    for path in ("", "/table", "/rounds/1/edit", "/sheet.pdf"):
+        assert api.get(f"/games/{gid}{path}").status_code == 409, path
+    assert 'value="partnership"' not in api.get("/").get_data(as_text=True)
