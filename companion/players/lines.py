@@ -31,7 +31,7 @@ from companion.players.summary import (
     tally_counts,
 )
 from companion.rules.errors import Problems
-from companion.rules.kinds import GameKind
+from companion.rules.kinds import GameKind, kind_spec
 from companion.rules.profile import rule_applies
 from companion.rules.record.read_table import parse_table
 from companion.rules.stats.fold import fold_line
@@ -192,8 +192,9 @@ def _write_lines(game_id: int, ids_of: Callable[[list[str]], dict[str, int]]
     line (a game's seats: a dozen at most). Only a finished game has lines
     (the statistics count finished games only), so a round saved in a game
     still in progress costs two small statements; a game in the trash, or
-    gone, has none. Reads columns, not entities, so what another statement of
-    this transaction just wrote is what is read."""
+    gone, has none, nor a game of a kind the records do not show yet
+    (``KindSpec.on_pages``). Reads columns, not entities, so what another
+    statement of this transaction just wrote is what is read."""
     before = {r.player_id: _line(r, r.name) for r in db.session.execute(
         select(*_LINE_COLUMNS, PlayerGameRow.name).where(PlayerGameRow.game_id == game_id))}
     game = db.session.execute(
@@ -201,7 +202,8 @@ def _write_lines(game_id: int, ids_of: Callable[[list[str]], dict[str, int]]
                GameRow.first_starter, GameRow.created_at, GameRow.revision, GameRow.summary,
                GameRow.status, GameRow.shelf).where(GameRow.id == game_id)
     ).first()
-    counted = game is not None and game.shelf != "trash" and game.status == "finished"
+    counted = (game is not None and game.shelf != "trash" and game.status == "finished"
+               and kind_spec(game.kind).on_pages)
     after: dict[int, PlayerGame] = {}
     revision = 0
     if counted:
@@ -476,18 +478,8 @@ def lines_of_event(event_id: int) -> list[PlayerGame]:
 # ---------------------------------------------------------------- a player's summary
 
 
-def read_summary(player_id: int) -> tuple[str, bool, dict[str, Any] | None] | None:
-    """One query: the player's name, archived flag and stored summary
-    (``None`` without finished games); ``None`` when there is no such player."""
-    row = db.session.execute(
-        select(PlayerRow.name, PlayerRow.archived, PlayerSummaryRow.data)
-        .outerjoin(PlayerSummaryRow, PlayerSummaryRow.player_id == PlayerRow.id)
-        .where(PlayerRow.id == player_id)).first()
-    return None if row is None else (row.name, bool(row.archived), row.data)
-
-
 __all__ = [
-    "HISTORY_KEPT", "TALLY_COUNTS", "choices_of", "line_values", "lines_of", "read_summary", "rebuild_all",
+    "HISTORY_KEPT", "TALLY_COUNTS", "choices_of", "line_values", "lines_of", "rebuild_all",
     "recount_player", "recount_summary", "recount_tallies", "refresh_game", "refresh_games",
     "result_from_stored", "stats_from_summary", "stored_player", "summary_json", "tally_counts",
 ]

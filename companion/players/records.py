@@ -24,10 +24,9 @@ from companion.players.lines import (
     _where,
     choices_of,
     lines_of,
-    read_summary,
     stats_from_summary,
 )
-from companion.players.models import PlayerGameRow, PlayerTallyRow
+from companion.players.models import PlayerGameRow, PlayerSummaryRow, PlayerTallyRow
 from companion.players.roster import Player, RosterError, get
 from companion.rules.clubs.events import EventStanding
 from companion.rules.kinds import GameKind
@@ -45,6 +44,15 @@ from companion.web.i18n import gettext, translated
 from companion.web.labels import KIND_NAMES
 from companion.web.security import ID_MAX
 
+
+def read_summary(player_id: int) -> tuple[str, bool, dict[str, Any] | None] | None:
+    """One query: the player's name, archived flag and stored summary
+    (``None`` without finished games); ``None`` when there is no such player."""
+    row = db.session.execute(
+        select(PlayerRow.name, PlayerRow.archived, PlayerSummaryRow.data)
+        .outerjoin(PlayerSummaryRow, PlayerSummaryRow.player_id == PlayerRow.id)
+        .where(PlayerRow.id == player_id)).first()
+    return None if row is None else (row.name, bool(row.archived), row.data)
 
 def record(player_id: int, filters: Filters = NO_FILTERS) -> tuple[Player, PlayerStats, dict[str, list[Any]]]:
     """A player, his statistics and his page's filter choices. Without filters

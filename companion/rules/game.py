@@ -23,6 +23,8 @@ from functools import cached_property
 from typing import Any
 
 from companion.rules.errors import Problems, tr
+from companion.rules.family_game import FamilyGame, FamilyTable, family_spec, read_family_game
+from companion.rules.family_game import read_table as read_family_table
 from companion.rules.kinds import GameStatus
 from companion.rules.record.document import Round, Standing, Table
 from companion.rules.record.read_round import parse_round
@@ -146,15 +148,22 @@ class Game:
 # ---------------------------------------------------------------- entry points
 
 
-def read_game(record: Any, confirm: bool = False) -> Game:
+def read_game(record: Any, confirm: bool = False) -> Game | FamilyGame:
     """Read and check a whole game record.
+
+    A record of a kind whose row names a rules module of its own
+    (:attr:`~.kinds.KindSpec.rules_module`: partnership, Chicken Foot) is
+    handed to that module (:func:`.family_game.read_family_game`).
 
     :param record: a game record (docs/design.md), as parsed JSON.
     :param confirm: accept soft-rule warnings (house deals, unusual player counts).
-    :return: the checked :class:`Game`.
+    :return: the checked :class:`Game` (a :class:`~.family_game.FamilyGame`
+        for a kind with its own module).
     :raises RecordError: with every error found (paths like
         ``rounds[2].hands.Ben.pips``), or only warnings when ``confirm`` is false.
     """
+    if family_spec(record) is not None:
+        return read_family_game(record, confirm)
     problems = Problems()
     table = parse_table(record, problems)
     rounds: list[Round] = []
@@ -185,6 +194,18 @@ def read_game(record: Any, confirm: bool = False) -> Game:
     problems.raise_if_any(confirm)
     assert table is not None
     return Game(table, tuple(rounds))
+
+
+def read_head(record: Any, problems: Problems) -> Table | FamilyTable | None:
+    """A record's head read by its kind's reader: the founding one
+    (:func:`.read_table.parse_table`) or the kind's own module.
+
+    :param problems: where refusals go.
+    :return: the table, or ``None`` when it cannot be read.
+    """
+    if family_spec(record) is not None:
+        return read_family_table(record, problems)
+    return parse_table(record, problems)
 
 
 def check_round(game: Game, data: Any, number: int, confirm: bool = False) -> Round:

@@ -28,6 +28,14 @@ class FirstPlayer(StrEnum):
     DOUBLE_PICTURE = "double_picture"
     """A child holding a tile with the same picture on both halves lays it
     first ([RU], picture dominoes)."""
+    LEAD_RULE = "lead_rule"
+    """The kind's rules name who leads each hand: the 6-6 holder leads the
+    first hand, then the lead passes to the right or the pair that won
+    chooses (Latin partnership dominoes; ``rules-families.md`` section 1,
+    pagat *Partnership Dominoes*, pagat *Cuban Dominoes*)."""
+    CENTRE_DOUBLE = "centre_double"
+    """Whoever holds the round's centre double lays it and starts (Chicken
+    Foot; ``rules-families.md`` section 5, Wikipedia's *Chicken Foot*)."""
 
 
 class RoundScoring(StrEnum):
@@ -191,6 +199,14 @@ class KindSpec:
         default set is taken).
     :ivar named_presets: the start form offers the named rule sets
         (:data:`~companion.rules.profile.PRESETS`) and the published dealing tables.
+    :ivar rules_module: the package of :mod:`companion.rules.families` that
+        reads, checks and scores a record of this kind (``"partnership"``);
+        ``None``: the founding engine (:mod:`companion.rules.game`). The
+        entry points hand a record to it (:mod:`companion.rules.family_game`).
+    :ivar on_pages: the pages show the kind (the start form, the game page,
+        the table view, the score sheet, the players' records, club nights);
+        ``False`` while only the JSON API keeps its games (the pages refuse
+        or hide it).
     """
 
     kind: str
@@ -218,6 +234,8 @@ class KindSpec:
     deal_beyond: int = 0
     set_choice: bool = False
     named_presets: bool = False
+    rules_module: str | None = None
+    on_pages: bool = True
 
     @property
     def name(self) -> str:

@@ -16,7 +16,12 @@ Sources (see ``docs/sources.md``): Mexican Train, one round per engine double,
 lowest total wins (the Mexican Train rule documents); the classic double-six
 block and draw games, first to the target score wins (the Russian rule
 collection); children's picture dominoes, a tally of who went out first (the
-same collection).
+same collection); Latin partnership dominoes, four players in two pairs, the
+first pair to the target wins (``rules-families.md`` section 1: pagat
+*Partnership Dominoes*, pagat *Cuban Dominoes*); Chicken Foot, one round per
+centre double from the highest down to 0-0, lowest total wins (section 5:
+Wikipedia's *Chicken Foot*, gamerules.com). The last two are read, checked
+and scored by their own modules (:attr:`KindSpec.rules_module`).
 """
 
 from __future__ import annotations
@@ -26,6 +31,8 @@ from enum import StrEnum
 from types import MappingProxyType
 
 from companion.rules.errors import N_
+from companion.rules.families.chicken_foot import rules as chicken_foot_rules
+from companion.rules.families.partnership import rules as partnership_rules
 from companion.rules.kind_row import FirstPlayer as FirstPlayer
 from companion.rules.kind_row import GameEnd as GameEnd
 from companion.rules.kind_row import HandEntry as HandEntry
@@ -49,6 +56,8 @@ class GameKind(StrEnum):
     DRAW = "draw"
     BLOCK = "block"
     PICTURE = "picture"
+    PARTNERSHIP = "partnership"
+    CHICKEN_FOOT = "chicken_foot"
 
     @property
     def spec(self) -> KindSpec:
@@ -262,6 +271,73 @@ KINDS: Mapping[str, KindSpec] = MappingProxyType({
         rule_keys=TIE_BREAK_RULES | {"target_wins"},
         form=RoundForm(HandEntry.WHO_OUT),
     ),
+    GameKind.PARTNERSHIP: KindSpec(
+        kind=GameKind.PARTNERSHIP,
+        words=KindWords(
+            name=N_("Partnership dominoes"),
+            unit=N_("points"),
+            wins=N_("first pair to %(target)s points wins"),
+            hint=N_("Game in progress: the first pair to reach %(target)s points wins."),
+            players_note=N_("Partnership dominoes is played by four players, in two pairs."),
+        ),
+        round_fields=frozenset({"leader", "ended", "out", "hands", "locked_by", "bonuses", "last_tile"}),
+        record_fields=frozenset({"teams"}),
+        sets=partnership_rules.SETS,
+        default_set=6,
+        least_players=partnership_rules.PLAYERS,
+        most_players=partnership_rules.PLAYERS,
+        club_table_most=partnership_rules.PLAYERS,
+        # 7 each from a double-six set, no boneyard; double-nine: 10 each, the
+        # rest unused (pagat Partnership, pagat Cuban: the module's DEALT)
+        deal=_deal({4: partnership_rules.DEALT[6]}),
+        deal_beyond=partnership_rules.DEALT[6],
+        engine_schedule=False,
+        first_player=FirstPlayer.LEAD_RULE,
+        has_boneyard=False,
+        counts_pips=True,
+        scoring=RoundScoring.WINNER_TAKES,
+        scored_by=ScoredBy.TEAM,
+        team_size=2,
+        rank=RankOrder.HIGHEST_TOTAL,
+        ends=GameEnd.TARGET_SCORE,
+        most_rounds=partnership_rules.MAX_HANDS,
+        rule_keys=partnership_rules.RULE_KEYS,
+        form=RoundForm(HandEntry.PIPS, tiles_picker=True),
+        set_choice=True,
+        named_presets=True,
+        rules_module="partnership",
+        on_pages=False,
+    ),
+    GameKind.CHICKEN_FOOT: KindSpec(
+        kind=GameKind.CHICKEN_FOOT,
+        words=KindWords(
+            name=N_("Chicken Foot"),
+            unit=N_("points"),
+            wins=N_("lowest total wins"),
+            hint=N_("Game in progress: the lowest total after the 0-0 round wins."),
+        ),
+        round_fields=frozenset({"engine", "dealt", "ended", "hands", "ended_on_double"}),
+        sets=chicken_foot_rules.SETS,
+        default_set=chicken_foot_rules.DEFAULT_SET,
+        least_players=chicken_foot_rules.MIN_PLAYERS,
+        most_players=chicken_foot_rules.MAX_PLAYERS,
+        club_table_most=None,
+        deal=None,  # the module's table: 42 tiles shared on a double-nine (gamerules.com)
+        engine_schedule=True,
+        first_player=FirstPlayer.CENTRE_DOUBLE,
+        has_boneyard=True,
+        counts_pips=True,
+        scoring=RoundScoring.PIPS_LEFT,
+        rank=RankOrder.LOWEST_TOTAL,
+        ends=GameEnd.LAST_ENGINE,
+        most_rounds=None,
+        rule_keys=chicken_foot_rules.RULE_KEYS,
+        form=RoundForm(HandEntry.PIPS, double_blank_toggle=True, tiles_picker=True, tiles_drawn=True),
+        set_choice=True,
+        named_presets=True,
+        rules_module="chicken_foot",
+        on_pages=False,
+    ),
 })
 """Every game kind the app keeps the score of, by its record name: one
 :class:`KindSpec` each. Adding a kind starts with a row here (see
@@ -282,6 +358,12 @@ def kind_spec(kind: str) -> KindSpec:
         return KINDS[kind]
     except KeyError:
         raise ValueError(f"unknown game kind {kind!r}") from None
+
+
+def kinds_on_pages() -> tuple[str, ...]:
+    """The kinds the pages show (:attr:`KindSpec.on_pages`), in table order:
+    the start form's choices, the filters of the lists."""
+    return kinds_where(lambda s: s.on_pages)
 
 
 def kinds_where(test: Callable[[KindSpec], object]) -> tuple[str, ...]:

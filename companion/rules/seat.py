@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import Any, Protocol
 
 from companion.rules.errors import Problems, RecordError, tr
+from companion.rules.family_game import FamilyTable
 from companion.rules.joint.hands import check_hands
 from companion.rules.record.document import Hand, Table
 from companion.rules.record.read_hand import parse_hand
@@ -27,7 +28,7 @@ class PlayedGame(Protocol):
     or a stored game's view that answers as one."""
 
     @property
-    def table(self) -> Table: ...
+    def table(self) -> Table | FamilyTable: ...
 
     def next_round(self) -> RoundPlan | None: ...
 
@@ -42,12 +43,16 @@ def check_seat_hand(game: PlayedGame, name: str, data: Any) -> Hand:
         (pips, tiles).
     :return: the checked :class:`~.record.Hand` (the 0-0 inferred where only
         it can make the pips).
-    :raises RecordError: ``game_finished`` when no round is left; ``unknown_player``;
+    :raises RecordError: ``bad_value`` for a kind the phones cannot enter yet
+        (:attr:`~.kinds.KindSpec.on_pages`); ``game_finished`` when no round is left; ``unknown_player``;
         a hand's problems at ``hands.<name>…`` (``bad_value``, ``pips_negative``,
         ``pips_infeasible``, ``tiles_not_in_set``, ``engine_in_hand``,
         ``too_many_tiles``, ``drawn_exceeds_boneyard``…).
     """
     problems = Problems()
+    if not isinstance(game.table, Table):  # a kind read by its own module: no phone entry yet
+        problems.error("", "bad_value", tr("Hands of this kind of game cannot be sent from a phone yet."))
+        raise RecordError(problems.errors, [])
     plan = game.next_round()
     if plan is None:
         problems.error("", "game_finished", tr("The game is over: no round is left to enter."))

@@ -59,7 +59,11 @@ class RoundResult:
     :ivar starter: Mexican Train: who started the round; else ``None``.
     :ivar went_out: players whose hand was empty (picture dominoes: the winner).
     :ivar credited: players counted in ``rounds_out`` for the round (classic
-        games: the round's winner, also of a blocked round; else ``went_out``).
+        games: the round's winner, also of a blocked round; in pairs the
+        players of the pair that won; else ``went_out``).
+    :ivar extra: what a kind read by its own module derives for the round
+        besides (in pairs: ``team_scores``, ``team_totals``, ``winner``,
+        ``items``; :mod:`.family_game`); empty for the founding kinds.
     """
 
     scores: Mapping[str, int | None]
@@ -67,6 +71,7 @@ class RoundResult:
     starter: str | None
     went_out: tuple[str, ...]
     credited: tuple[str, ...]
+    extra: Mapping[str, Any] = field(default_factory=dict)
 
     def as_dict(self) -> dict[str, Any]:
         """The JSON kept in the round's row."""
@@ -78,6 +83,8 @@ class RoundResult:
         }
         if self.starter is not None:
             d["starter"] = self.starter
+        if self.extra:
+            d["extra"] = dict(self.extra)
         return d
 
     @classmethod
@@ -89,6 +96,7 @@ class RoundResult:
             starter=data.get("starter"),
             went_out=tuple(data.get("went_out", ())),
             credited=tuple(data.get("credited", ())),
+            extra=dict(data.get("extra") or {}),
         )
 
 
@@ -166,9 +174,17 @@ class GameState:
         return self.apply(rnd.number, round_scores(t, rnd), tuple(rnd.went_out), credited,
                           tuple(rnd.absent))
 
-    def replay(self, result: RoundResult, absent: tuple[str, ...]) -> tuple[GameState, RoundResult]:
+    def check_round(self, data: Any, number: int, confirm: bool = False,
+                    rounds_after: int = 0) -> Round:
+        """Round ``number`` checked against this state (:func:`check_round_at`)."""
+        return check_round_at(self, data, number, confirm=confirm, rounds_after=rounds_after)
+
+    def replay(self, result: RoundResult, absent: tuple[str, ...],
+               data: Mapping[str, Any] | None = None) -> tuple[GameState, RoundResult]:
         """As :meth:`advance` for a round whose points are already known (its
-        stored result): only the running totals and counts are worked out again."""
+        stored result): only the running totals and counts are worked out
+        again (``data``, the stored round, is not needed here; a kind read by
+        its own module checks it again: :class:`.family_game.FamilyState`)."""
         return self.apply(self.played + 1, result.scores, result.went_out, result.credited, absent)
 
     def apply(self, number: int, pts: Mapping[str, int | None], went_out: tuple[str, ...],

@@ -15,8 +15,14 @@ from pathlib import Path
 
 from flask import current_app
 
-from companion.rules import read_game
+from companion.rules import Game, read_game
 from companion.store.files import write_atomic
+
+
+class NotReady(LookupError):
+    """The score sheet cannot show this kind of game yet (a kind read by its
+    own rules module: :attr:`companion.rules.kinds.KindSpec.on_pages`)."""
+
 
 
 @dataclass(frozen=True)
@@ -67,6 +73,8 @@ def sheet_pdf(key: SheetKey) -> bytes:
         pass
     view = get_game(key.game_id)
     game = read_game(view.record(), confirm=True)
+    if not isinstance(game, Game):
+        raise NotReady(view.table.kind)
     pdf = score_sheet_pdf(game, played_on=view.created_at.date(), paper=key.paper,
                           blank=key.blank, language=key.language)
     if view.revision == key.revision:

@@ -8,7 +8,7 @@ from companion.games import services
 from companion.sheets import kept as sheets
 from companion.sheets.pdf import HALF_OF
 from companion.web.http import etag_or_304
-from companion.web.i18n import current_language
+from companion.web.i18n import current_language, gettext
 
 bp = Blueprint("sheets", __name__)
 
@@ -35,6 +35,9 @@ def sheet(game_id: int):
             pdf = sheets.sheet_pdf(key)
         except services.NotFound:
             abort(404)
+        except sheets.NotReady:
+            return Response(gettext("The score sheet of this kind of game is not ready yet."),
+                            status=409, mimetype="text/plain")
         return Response(pdf, mimetype="application/pdf",
                         headers={"Content-Disposition": f'inline; filename="{name}"'})
 

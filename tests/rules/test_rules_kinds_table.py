@@ -4,6 +4,7 @@ name anywhere else in the code or the templates."""
 
 from __future__ import annotations
 
+import importlib
 import re
 from pathlib import Path
 
@@ -20,6 +21,7 @@ from companion.rules.kinds import (
     RoundScoring,
     ScoredBy,
     kind_spec,
+    kinds_on_pages,
     kinds_where,
 )
 from companion.rules.options import OPTIONS_BY_KEY
@@ -31,7 +33,7 @@ SPECS = list(KINDS.values())
 
 
 def test_every_game_kind_has_one_row_and_only_those():
-    assert list(KINDS) == ["mexican_train", "draw", "block", "picture"]
+    assert list(KINDS) == ["mexican_train", "draw", "block", "picture", "partnership", "chicken_foot"]
     assert set(KINDS) == set(GameKind)
     assert DEFAULT_KIND in KINDS
 
@@ -44,10 +46,14 @@ def test_each_row_is_consistent(spec: KindSpec):
     assert 2 <= spec.least_players <= spec.most_players
     if spec.club_table_most is not None:
         assert spec.least_players <= spec.club_table_most <= spec.most_players
-    assert spec.rule_keys <= set(OPTIONS_BY_KEY), spec.rule_keys - set(OPTIONS_BY_KEY)
-    assert {"tie_break", "late_join"} <= spec.rule_keys
-    assert spec.round_fields <= ROUND_KEYS, spec.round_fields - ROUND_KEYS
-    assert "absent" in spec.round_fields
+    if spec.rules_module is None:  # the founding engine's keys and round fields
+        assert spec.rule_keys <= set(OPTIONS_BY_KEY), spec.rule_keys - set(OPTIONS_BY_KEY)
+        assert {"tie_break", "late_join"} <= spec.rule_keys
+        assert spec.round_fields <= ROUND_KEYS, spec.round_fields - ROUND_KEYS
+        assert "absent" in spec.round_fields
+    else:  # a module of its own keeps its keys
+        module = importlib.import_module(f"companion.rules.families.{spec.rules_module}")
+        assert spec.rule_keys == module.RULE_KEYS and spec.kind == module.KIND
     assert spec.words.name and spec.words.unit and spec.words.wins and spec.words.hint
     # a row's deal covers its own players; the set decides only with an engine schedule
     if spec.deal is None:
@@ -95,8 +101,23 @@ def test_the_rows_say_what_the_rule_sources_say():
     assert (picture.rank, picture.ends, picture.counts_pips) == (RankOrder.MOST_WINS, GameEnd.TARGET_WINS, False)
     assert picture.rule_keys == {"tie_break", "late_join", "target_wins"}
     assert not any(s.scores_during_play for s in SPECS)
-    assert kinds_where(lambda s: s.engine_schedule) == ("mexican_train",)
-    assert kinds_where(lambda s: s.club_table_most == 4) == ("draw", "block")
+    assert kinds_where(lambda s: s.engine_schedule) == ("mexican_train", "chicken_foot")
+    assert kinds_where(lambda s: s.club_table_most == 4) == ("draw", "block", "partnership")
+
+
+def test_the_kinds_read_by_their_own_module_say_what_the_brief_says():
+    """Partnership: four players in two pairs, double-six (7 each) or
+    double-nine, first pair to the target; Chicken Foot: double-nine usual,
+    a centre double per round from the highest down to 0-0, lowest total
+    wins (rules-families.md sections 1 and 5)."""
+    pairs, foot = KINDS["partnership"], KINDS["chicken_foot"]
+    assert (pairs.sets, pairs.default_set, pairs.least_players, pairs.most_players) == ((6, 9), 6, 4, 4)
+    assert (pairs.scored_by, pairs.team_size, pairs.dealt(4), pairs.has_boneyard) == (ScoredBy.TEAM, 2, 7, False)
+    assert (pairs.rank, pairs.ends) == (RankOrder.HIGHEST_TOTAL, GameEnd.TARGET_SCORE)
+    assert (foot.default_set, foot.rank, foot.ends) == (9, RankOrder.LOWEST_TOTAL, GameEnd.LAST_ENGINE)
+    assert (pairs.rules_module, foot.rules_module) == ("partnership", "chicken_foot")
+    # only the API keeps them for now: the pages do not offer them
+    assert kinds_on_pages() == ("mexican_train", "draw", "block", "picture")
 
 
 def test_unknown_kind_is_refused():

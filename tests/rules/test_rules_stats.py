@@ -133,8 +133,11 @@ def test_who_wins_by_kind():
     assert highest_wins("draw") is True
     assert highest_wins("block") is True
     assert highest_wins("picture") is True
+    # the first pair to the target wins; Chicken Foot: the lowest total (rules-families.md 1, 5)
+    assert highest_wins("partnership") is True
+    assert highest_wins("chicken_foot") is False
     with pytest.raises(ValueError):
-        highest_wins("chicken_foot")
+        highest_wins("dominoes_in_space")
 
 
 def test_one_player_whatever_the_case_or_unicode_form():

@@ -28,6 +28,7 @@ from companion.games.services.store import (
 )
 from companion.games.services.values import Conflicted, GameView, RoundView, table_of
 from companion.rules.errors import Problem
+from companion.rules.family_game import FamilyState, FamilyTable
 from companion.rules.state import SCORING_VERSION, GameState, RoundResult
 from companion.rules.stats.records import name_key
 from companion.store.db import db
@@ -190,6 +191,7 @@ class _Head:
     rules: dict[str, Any] | None
     players: list[str]
     away: list[str] | None
+    teams: list[list[str]] | None = None
 
 
 @dataclass(frozen=True)
@@ -217,9 +219,19 @@ class _Tail:
     row: _Head
     rounds: list[_Stored]
 
-    def state_before(self, number: int) -> GameState:
-        """The game after round ``number - 1`` (from the stored results)."""
+    def state_before(self, number: int) -> GameState | FamilyState:
+        """The game after round ``number - 1`` (from the stored results; a
+        kind read by its own module reads the rounds before it again).
+
+        A kind read by its own module needs the rounds before ``number``:
+        those the tail lacks are read (one query).
+        """
         table = table_of(head_of(self.row))
+        if isinstance(table, FamilyTable):
+            rounds = self.rounds
+            if len([r for r in rounds if r.number < number]) != number - 1:
+                rounds = _read_tail(self.row.id, None, whole=True).rounds
+            return FamilyState.of(table, [r.data for r in rounds if r.number < number])
         if number <= 1:
             return GameState.start(table)
         by_number = {r.number: r for r in self.rounds}
@@ -232,7 +244,7 @@ class _Tail:
         return GameState.resume(table, number - 1, prev.round_result,
                                 counts, tuple(prev.data.get("absent", ())))
 
-    def view(self, state: GameState, added: RoundView, revision: int,
+    def view(self, state: GameState | FamilyState, added: RoundView, revision: int,
              summary: dict[str, Any]) -> GameView:
         """The game as adding round ``added`` to it left it (the tail read
         whole), without reading it again: what :func:`.games.get_game`
@@ -356,7 +368,7 @@ def _store_summary(game_id: int, summary: dict[str, Any]) -> None:
     db.session.execute(_STORE_SUMMARY, {"game_id": game_id, **_summary_params(summary)})
 
 
-def _update_game(game_id: int, state: GameState) -> None:
+def _update_game(game_id: int, state: GameState | FamilyState) -> None:
     """Store the game's summary after a change (an undo's), and its players' lines."""
     _store_summary(game_id, _summary_columns(state))
     _players_lines(game_id)

@@ -23,16 +23,17 @@ from companion.games.services.store import (
 )
 from companion.games.services.values import GameView, Recheck, RoundView, table_of
 from companion.rules import Game, RecordError, read_game
+from companion.rules.family_game import FamilyGame
 from companion.rules.state import SCORING_VERSION, RoundResult
 from companion.store.db import db
 from companion.store.tx import end_read, first_row, transaction
 
 
-def _new_row(game: Game) -> GameRow:
+def _new_row(game: Game | FamilyGame) -> GameRow:
     head = game.table.as_dict()
     row = GameRow(kind=head["kind"], set_n=head["set"], rules=head["rules"],
-                  players=head["players"], first_starter=head["first_starter"],
-                  away=head.get("away"))
+                  players=head["players"], first_starter=game.table.first_starter,
+                  away=head.get("away"), teams=head.get("teams"))
     for rnd in game.rounds:
         row.rounds.append(RoundRow(number=rnd.number, data=rnd.as_dict(), version=1))
     store_results(row, game)
@@ -70,7 +71,7 @@ def create_games(records: Sequence[Any], confirm: bool = True, batch: int = 500)
     return ids
 
 
-def store_games(games: Sequence[Game]) -> list[int]:
+def store_games(games: Sequence[Game | FamilyGame]) -> list[int]:
     """Store games the engine has checked, with their results and the known
     player names, all in one transaction (all or none).
 
@@ -132,7 +133,7 @@ def get_game(game_id: int, include_trash: bool = False) -> GameView:
         shelf=row.shelf,
         table=table_of(record_head(kind=row.kind, set_n=row.set_n, rules=head["rules"],
                                    players=head["players"], first_starter=row.first_starter,
-                                   away=head["away"])),
+                                   away=head["away"], teams=head["teams"])),
         rounds=tuple(RoundView(r.number, r.version, r.data, RoundResult.from_dict(r.result))
                      for r in rounds),
         summary=head["summary"], engine_version=row.engine_version,

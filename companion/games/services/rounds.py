@@ -14,20 +14,20 @@ from companion.games.services.change import _change, _Claimed, _read_tail, _Stor
 from companion.games.services.store import NotFound, _summary_columns
 from companion.games.services.values import AlreadySaved, Conflicted, Deleted, RoundView, Saved
 from companion.rules import RecordError
-from companion.rules.errors import Problem, Problems
+from companion.rules.errors import Problem
+from companion.rules.family_game import FamilyState, advance
 from companion.rules.record.entry import complete_entry
-from companion.rules.record.read_round import parse_round
 from companion.rules.state import GameState, RoundResult
-from companion.rules.state import check_round_at as check_round
 from companion.store.db import db
 from companion.store.tx import changed_rows, end_read
 from companion.web.i18n import gettext
 
 
-def _replayed(state: GameState, later: list[_Stored]) -> tuple[GameState, list[tuple[_Stored, RoundResult]]]:
+def _replayed(state: GameState | FamilyState,
+              later: list[_Stored]) -> tuple[GameState | FamilyState, list[tuple[_Stored, RoundResult]]]:
     out = []
     for r in later:
-        state, res = state.replay(r.round_result, tuple(r.data.get("absent", ())))
+        state, res = state.replay(r.round_result, tuple(r.data.get("absent", ())), r.data)
         out.append((r, res))
     return state, out
 
@@ -39,17 +39,16 @@ def _same_round(tail: _Tail, number: int, data: Any, entry: bool) -> bool:
         return False
     state = tail.state_before(number)
     try:
-        data = _entered(state, data, entry)
+        rnd = state.check_round(_entered(state, data, entry), number, confirm=True)
     except RecordError:
         return False
-    problems = Problems()
-    rnd = parse_round(state.table, data, number, problems)
-    return rnd is not None and not problems.errors and rnd.as_dict() == stored.data
+    return rnd.as_dict() == stored.data
 
 
-def _entered(state: GameState, data: Any, entry: bool) -> Any:
-    """``data`` completed by the entry form's conventions when ``entry``."""
-    if not entry or not isinstance(data, dict):
+def _entered(state: GameState | FamilyState, data: Any, entry: bool) -> Any:
+    """``data`` completed by the entry form's conventions when ``entry`` (the
+    founding kinds' form; a kind read by its own module has none yet)."""
+    if not entry or not isinstance(data, dict) or isinstance(state, FamilyState):
         return data
     data, problems = complete_entry(state.table, data)
     if problems:
@@ -98,8 +97,8 @@ def add_round(game_id: int, data: Any, number: int | None = None, confirm: bool 
             return Conflicted(Problem("number", "edit_conflict", gettext(
                 "The next round is %(next)s, not %(number)s.", next=nxt, number=number)), number)
         state = tail.state_before(nxt)
-        rnd = check_round(state, _entered(state, data, entry), nxt, confirm=confirm)
-        after, result = state.advance(rnd)
+        rnd = state.check_round(_entered(state, data, entry), nxt, confirm=confirm)
+        after, result = advance(state, rnd)
         added, columns = RoundView(nxt, 1, rnd.as_dict(), result), _summary_columns(after)
 
         def write(claimed: _Claimed) -> Saved:
@@ -159,9 +158,9 @@ def replace_round(game_id: int, number: int, data: Any, version: int | None = No
                 number=number)), number, version=stored.version)
         state = tail.state_before(number)
         later = [r for r in tail.rounds if r.number > number]
-        rnd = check_round(state, _entered(state, data, entry), number, confirm=confirm,
-                          rounds_after=len(later))
-        after, result = state.advance(rnd)
+        rnd = state.check_round(_entered(state, data, entry), number, confirm=confirm,
+                                rounds_after=len(later))
+        after, result = advance(state, rnd)
         final, replayed = _replayed(after, later)
         new_version = stored.version + 1
 

@@ -75,6 +75,9 @@ def _reseat(game_id: int, rewrite: Callable[[dict[str, Any]], dict[str, Any]]) -
         before = table_of(head_of(tail.row))
         record = rewrite({**before.as_dict(), "rounds": [dict(r.data) for r in tail.rounds]})
         game = read_game(record, confirm=True)
+        if not isinstance(game, Game):  # a kind read by its own module seats nobody anew
+            raise RecordError([Problem("", "bad_value", gettext(
+                "Players cannot join or leave this kind of game."))])
         return _Write(lambda _claimed: _store(game_id, before.players, record, game))
 
     if isinstance(_change(game_id, 1, decide), Conflicted):

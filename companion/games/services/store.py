@@ -18,7 +18,8 @@ from companion.games.models import GameRow, RoundRow, name_columns
 from companion.games.services.names import remember
 from companion.games.signals import tell_games_changed
 from companion.rules import Game, read_game
-from companion.rules.state import SCORING_VERSION, GameState, derive_all
+from companion.rules.family_game import FamilyGame, FamilyState
+from companion.rules.state import SCORING_VERSION, GameState
 from companion.store.db import db
 from companion.store.tx import changed_rows, transaction
 
@@ -30,14 +31,18 @@ class NotFound(LookupError):
 
 
 def record_head(*, kind: str, set_n: int, rules: dict[str, Any] | None, players: list[str],
-                first_starter: str | None, away: list[str] | None) -> dict[str, Any]:
-    """A game record without its rounds (docs/design.md), from the stored columns."""
+                first_starter: str | None, away: list[str] | None,
+                teams: list[list[str]] | None = None) -> dict[str, Any]:
+    """A game record without its rounds (docs/design.md), from the stored
+    columns (``teams`` only for a game in pairs)."""
     head = {
         "format": "domino-game-record", "version": 1, "kind": kind, "set": set_n,
         "rules": dict(rules or {}), "players": list(players), "first_starter": first_starter,
     }
     if away:
         head["away"] = list(away)
+    if teams:
+        head["teams"] = [list(pair) for pair in teams]
     return head
 
 
@@ -45,10 +50,10 @@ def head_of(row: Any) -> dict[str, Any]:
     """:func:`record_head` of a game's row, or of a row of its columns (the
     one way a stored game's head is read back: its ``away`` included)."""
     return record_head(kind=row.kind, set_n=row.set_n, rules=row.rules, players=row.players,
-                       first_starter=row.first_starter, away=row.away)
+                       first_starter=row.first_starter, away=row.away, teams=row.teams)
 
 
-_JSON_ONCE = ("summary", "rules", "players", "away")
+_JSON_ONCE = ("summary", "rules", "players", "away", "teams")
 """A game's JSON columns, read as text beside each of its rounds
 (:func:`_as_text`) and decoded once per game (:func:`_decoded`)."""
 
@@ -64,7 +69,7 @@ def _decoded(value: Any) -> Any:
     return json.loads(value) if isinstance(value, str) else value
 
 
-def _summary_columns(state: GameState) -> dict[str, Any]:
+def _summary_columns(state: GameState | FamilyState) -> dict[str, Any]:
     summary = state.summary()
     return {
         "summary": summary,
@@ -75,16 +80,17 @@ def _summary_columns(state: GameState) -> dict[str, Any]:
     }
 
 
-def store_results(row: GameRow, game: Game) -> None:
+def store_results(row: GameRow, game: Game | FamilyGame) -> None:
     """Store on ``row`` and its round rows everything derived from ``game``
     (the same game, checked by the engine), inside the caller's transaction.
 
     :param row: the game's row, with its rounds (numbered as ``game.rounds``).
     :param game: the checked game.
     """
-    state, results = derive_all(game.table, game.rounds)
+    state, results = game.state, game.results
     by_number = {r.number: r for r in row.rounds}
-    for rnd, res in zip(game.rounds, results):
+    rounds: tuple[Any, ...] = game.rounds  # a Round, or a FamilyRound: both have a number
+    for rnd, res in zip(rounds, results):
         by_number[rnd.number].result = res.as_dict()
     for key, value in _summary_columns(state).items():
         setattr(row, key, value)
@@ -122,11 +128,12 @@ def _rederive(game_id: int) -> None:
             .execution_options(populate_existing=True)
         ).unique().scalar_one()
         game = read_game({**head_of(row), "rounds": [r.data for r in row.rounds]}, confirm=True)
-        state, results = derive_all(game.table, game.rounds)
+        state, results = game.state, game.results
+        rounds: tuple[Any, ...] = game.rounds
         ids = {r.number: r.id for r in row.rounds}
         db.session.expunge(row)
         # Core updates that keep ``updated_at``: deriving again changes no game.
-        for rnd, res in zip(game.rounds, results):
+        for rnd, res in zip(rounds, results):
             db.session.execute(update(RoundRow).where(RoundRow.id == ids[rnd.number])
                                .values(result=res.as_dict(), updated_at=RoundRow.updated_at)
                                .execution_options(synchronize_session=False))

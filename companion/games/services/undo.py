@@ -20,7 +20,7 @@ from companion.games.models import RoundRow
 from companion.games.services.change import _claim, _read_tail, _Stale, _update_game
 from companion.games.services.rounds import _replayed
 from companion.games.services.store import NotFound, _rederive
-from companion.rules.state import check_round_at as check_round
+from companion.rules.family_game import advance
 from companion.store.db import db
 from companion.store.tx import end_read, transaction
 from companion.web.i18n import gettext
@@ -160,8 +160,8 @@ def _apply(game_id: int, change: Change, revision: int) -> Undone:
         if change.number != last + 1:
             raise NotFound(f"game {game_id} cannot take round {change.number} back")
         state = tail.state_before(change.number)
-        rnd = check_round(state, change.previous, change.number, confirm=True)
-        after, result = state.advance(rnd)
+        rnd = state.check_round(change.previous, change.number, confirm=True)
+        after, result = advance(state, rnd)
         db.session.add(RoundRow(game_id=game_id, number=change.number, data=rnd.as_dict(), version=1,
                                 result=result.as_dict()))
         db.session.flush()
@@ -177,8 +177,8 @@ def _apply(game_id: int, change: Change, revision: int) -> Undone:
         _update_game(game_id, state)
         return Undone(_done_message(change), revision, dict(stored.data))
     later = [r for r in tail.rounds if r.number > change.number]
-    rnd = check_round(state, change.previous, change.number, confirm=True, rounds_after=len(later))
-    after, result = state.advance(rnd)
+    rnd = state.check_round(change.previous, change.number, confirm=True, rounds_after=len(later))
+    after, result = advance(state, rnd)
     final, replayed = _replayed(after, later)
     db.session.execute(
         update(RoundRow).where(RoundRow.id == stored.id)

@@ -18,7 +18,8 @@ from typing import Any
 
 from companion.rules import Standing, Table
 from companion.rules.errors import Problem, Problems
-from companion.rules.record.read_table import parse_table
+from companion.rules.family_game import FamilyTable
+from companion.rules.game import read_head
 from companion.rules.schedule import RoundPlan
 from companion.rules.state import RoundResult
 
@@ -27,13 +28,15 @@ RECORD_VERSION = 1
 
 
 @lru_cache(maxsize=512)
-def _table(head_json: str) -> Table | None:
+def _table(head_json: str) -> Table | FamilyTable | None:
     problems = Problems()
-    return parse_table(json.loads(head_json), problems)
+    return read_head(json.loads(head_json), problems)
 
 
-def table_of(head: Mapping[str, Any]) -> Table:
-    """The :class:`Table` of a stored head (kept per distinct head).
+def table_of(head: Mapping[str, Any]) -> Table | FamilyTable:
+    """The :class:`Table` of a stored head (kept per distinct head); a
+    :class:`~companion.rules.family_game.FamilyTable` for a kind read by its
+    own module.
 
     :raises ValueError: when the current engine cannot read the head at all.
     """
@@ -99,8 +102,12 @@ class RoundView:
         out["number"] = self.number
         if self.result.starter is not None:
             out["starter"] = self.result.starter
-        out["scores"] = dict(self.result.scores)
-        out["totals"] = dict(self.result.totals)
+        if "team_scores" in self.result.extra:
+            out.update(self.result.extra)  # a game in pairs: the pairs' points (design.md, "Teams")
+        else:
+            out["scores"] = dict(self.result.scores)
+            out["totals"] = dict(self.result.totals)
+            out.update(self.result.extra)
         out["version"] = self.version
         return out
 
@@ -130,7 +137,7 @@ class GameView:
     revision: int
     view_key: str
     shelf: str
-    table: Table
+    table: Table | FamilyTable
     rounds: tuple[RoundView, ...]
     summary: Mapping[str, Any]
     engine_version: int | None = None
@@ -157,7 +164,9 @@ class GameView:
     def next_round(self) -> RoundPlan | None:
         """The plan of the next round, ``None`` once finished."""
         nxt = self.summary.get("next_round")
-        return None if nxt is None else RoundPlan(**nxt)
+        if nxt is None:
+            return None
+        return RoundPlan(nxt["number"], nxt["engine"], nxt["starter"], nxt["dealt"], nxt["boneyard"])
 
     def scores(self) -> list[Mapping[str, int | None]]:
         """Each round's points by player."""
@@ -180,7 +189,10 @@ class GameView:
         while in progress) and ``id``, ``revision``, ``created_at``."""
         d = self.table.as_dict()
         d["rounds"] = [r.as_json() for r in self.rounds]
-        d["standings"] = list(self.summary["standings"])
+        if "team_standings" in self.summary:
+            d["team_standings"] = list(self.summary["team_standings"])  # design.md, "Teams"
+        else:
+            d["standings"] = list(self.summary["standings"])
         d["status"] = self.status
         d["winners"] = self.winners()
         d["rounds_out"] = dict(self.summary["rounds_out"])

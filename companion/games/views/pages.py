@@ -10,7 +10,7 @@ from dataclasses import replace
 from datetime import date
 from functools import lru_cache
 
-from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+from flask import Blueprint, Response, abort, flash, redirect, render_template, request, url_for
 
 from companion.games import services
 from companion.games.chart import running_totals_chart
@@ -124,10 +124,16 @@ def _rule_labels(language: str) -> dict[str, str]:
 
 
 def _game_or_404(game_id: int) -> services.GameView:
+    """The stored game; 404 when there is none, 409 with a line saying so for
+    a kind the pages cannot show yet (:attr:`~companion.rules.kinds.KindSpec.on_pages`)."""
     try:
-        return services.get_game(game_id)
+        game = services.get_game(game_id)
     except services.NotFound:
         abort(404)
+    if not game.table.kind.spec.on_pages:
+        abort(Response(gettext("The page of this kind of game is not ready yet."), status=409,
+                       mimetype="text/plain"))
+    return game
 
 
 @bp.get("/")
