@@ -13,6 +13,7 @@ import shutil
 import sqlite3
 import tempfile
 import threading
+import warnings
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -41,9 +42,9 @@ FIXTURES = Path(__file__).parent / "fixtures"
 #   file is then filled with a copy of it (SQLite's backup API: a page copy).
 #   Each test keeps its own file in its own temporary folder.
 # * PostgreSQL: the first test migrates the database; the next ones empty
-#   every table in one TRUNCATE ... RESTART IDENTITY CASCADE and put back the
-#   rows the migrations stored (the history stamp, ...) and the sequences'
-#   values. Before that, the schema is compared with the migrated one (tables,
+#   every table (a DELETE per table, children first: far cheaper than a
+#   TRUNCATE for a test's few rows) and put back the rows the migrations
+#   stored (the history stamp, ...) and the sequences' values. Before that, the schema is compared with the migrated one (tables,
 #   columns, constraints, indexes, sequences, alembic's revision): a test that
 #   dropped, downgraded or restored it makes the next database migrated again.
 #
@@ -135,7 +136,7 @@ class _Migrated:
     fingerprint: str
     revision: str
     emptying: str
-    """The statement that empties every table but alembic's."""
+    """The statements that empty every table but alembic's."""
     seeded: list  # (reflected table, rows) stored by the migrations, parents first
     sequences: str
     """A statement that sets every sequence back where the migrations left it."""
@@ -145,12 +146,19 @@ _postgresql_migrated: dict[str, _Migrated] = {}
 
 
 def _postgresql_state(conn) -> _Migrated:
-    from sqlalchemy import MetaData, text
+    from sqlalchemy import MetaData, exc, text
 
     quoted = conn.dialect.identifier_preparer.quote
     meta = MetaData()
     meta.reflect(bind=conn, schema=None)
-    tables = [t for t in meta.sorted_tables if t.name != "alembic_version"]
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        try:
+            tables = [t for t in meta.sorted_tables if t.name != "alembic_version"]
+            ordered = True
+        except exc.SAWarning:  # foreign keys in a circle: no order to delete in
+            tables = [t for t in meta.tables.values() if t.name != "alembic_version"]
+            ordered = False
     seeded = [(t, [dict(r._mapping) for r in conn.execute(t.select())]) for t in tables]
     sequences = conn.execute(text(
         "SELECT sequencename, start_value, last_value FROM pg_sequences "
@@ -162,7 +170,11 @@ def _postgresql_state(conn) -> _Migrated:
     return _Migrated(
         fingerprint=conn.execute(text(_SCHEMA_FINGERPRINT)).scalar_one(),
         revision=conn.execute(text(_REVISION)).scalar_one(),
-        emptying="TRUNCATE " + ", ".join(quoted(t.name) for t in tables) + " RESTART IDENTITY CASCADE",
+        # A DELETE per table, children first, takes a few milliseconds where
+        # one TRUNCATE of every table took 0.1 to 0.3 s (new files for every
+        # table and index); the sequences are set back below either way.
+        emptying=("; ".join(f"DELETE FROM {quoted(t.name)}" for t in reversed(tables)) if ordered
+                  else "TRUNCATE " + ", ".join(quoted(t.name) for t in tables) + " RESTART IDENTITY CASCADE"),
         seeded=[(t, rows) for t, rows in seeded if rows],
         sequences="SELECT " + ", ".join(setvals) if setvals else "",
     )
@@ -187,7 +199,7 @@ def _reset_postgresql(app, fresh: bool) -> None:
             if same:
                 with conn.begin():
                     conn.execute(text("SET LOCAL lock_timeout = '30s'"))
-                    conn.execute(text(known.emptying))
+                    conn.exec_driver_sql(known.emptying)
                     for table, rows in known.seeded:
                         conn.execute(table.insert(), rows)
                     if known.sequences:
