@@ -14,6 +14,10 @@ from companion.rules import read_game
 
 FIRST = "71adc67a48fe"
 
+# Each test's database is made by every migration in front of it, not copied
+# from the run's migrated one (tests/conftest.py).
+pytestmark = pytest.mark.migrate_fresh
+
 # The first schema's tables as that revision made them (not the current models).
 META = sa.MetaData()
 GAME = sa.Table(
