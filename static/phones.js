@@ -1,7 +1,10 @@
 // Every player's own phone (companion/phones/links.py). On the tablet: the
 // "Players' phones" panel follows who has entered, within about a second, and
-// the page reloads when the round was saved elsewhere. On a seat's phone: the
-// page reloads when the round was saved or the link ended. No framework.
+// the page reloads when the round was saved elsewhere, unless something is
+// typed in the round form: then it says so and keeps what was typed (saving
+// it then offers to correct that round). "Fill the round from the phones"
+// takes what is typed along. On a seat's phone: the page reloads when the
+// round was saved or the link ended. No framework.
 (function () {
   "use strict";
 
@@ -30,11 +33,53 @@
     document.addEventListener("visibilitychange", tick);
   }
 
+  // What the scorekeeper typed in the round form: pips and who went out.
+  function typed(form) {
+    var found = [];
+    if (!form) return found;
+    Array.prototype.forEach.call(form.querySelectorAll("input.pips"), function (box) {
+      if (box.value.trim() !== "") found.push([box.name, box.value.trim()]);
+    });
+    var out = form.querySelector("input[name=out]:checked");
+    if (out) found.push(["out", out.value]);
+    return found;
+  }
+
   var panel = document.getElementById("phones");
   if (panel) {
+    var roundForm = document.getElementById("round-form");
+    var fill = panel.querySelector("a.fill-from-phones");
+    if (fill) {
+      fill.addEventListener("click", function () {
+        var pairs = typed(roundForm);
+        if (!pairs.length) return;
+        var url = new URL(fill.href, window.location.href);
+        pairs.forEach(function (p) { url.searchParams.set(p[0], p[1]); });
+        fill.href = url.toString();
+      });
+    }
+    var warned = false;
     poll(panel.dataset.status, 1000, function (code, st) {
       if (code !== 200) return;
-      if (String(st.number) !== panel.dataset.number) { window.location.reload(); return; }
+      if (String(st.number) !== panel.dataset.number) {
+        if (!typed(roundForm).length) { window.location.reload(); return; }
+        if (!warned) {
+          warned = true;
+          var note = document.createElement("p");
+          note.className = "flash flash-warn saved-elsewhere";
+          note.setAttribute("role", "alert");
+          note.textContent = panel.dataset.savedElsewhere;
+          var again = document.createElement("button");
+          again.type = "button";
+          again.className = "small secondary";
+          again.textContent = panel.dataset.reload;
+          again.addEventListener("click", function () { window.location.reload(); });
+          note.appendChild(document.createTextNode(" "));
+          note.appendChild(again);
+          roundForm.parentNode.insertBefore(note, roundForm);
+        }
+        return;
+      }
       var entered = 0;
       st.seats.forEach(function (seat) {
         var li = panel.querySelector("[data-phone-seat='" + seat.seat + "']");

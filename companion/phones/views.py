@@ -197,9 +197,15 @@ def autosave(game_id: int):
     return redirect(url_for("games.detail", game_id=game_id, _anchor="phones"))
 
 
+_TYPED_MOST = 12
+"""Characters kept of a value typed on the tablet and carried to the form."""
+
+
 @bp.get("/games/<int:game_id>/from-phones")
 def from_phones(game_id: int):
-    """The round form filled with the hands sent from the phones, to check and save."""
+    """The round form filled with the hands sent from the phones, to check and
+    save. What the tablet had typed comes along in the address (``pips-<seat>``,
+    ``out``: static/phones.js adds it) and stays for the seats no phone sent."""
     from companion.games.views.pages import _render_game
 
     game = _game_or_404(game_id)
@@ -213,6 +219,12 @@ def from_phones(game_id: int):
     for s in range(len(players)):
         if s not in sent:
             values.pop(f"pips-{s}", None)
+            kept = request.args.get(f"pips-{s}", "").strip()[:_TYPED_MOST]
+            if kept:
+                values[f"pips-{s}"] = kept
+    kept_out = request.args.get("out", "").strip()[:_TYPED_MOST]
+    if kept_out and not any(values.get(k) for k in ("out", "winner")):
+        values["out"] = kept_out
     values["number"] = str(plan.number)
     values.setdefault("dealt", str(plan.dealt))
     return _render_game(game, values=values)

@@ -122,14 +122,14 @@ def first_player_kinds(how: str) -> str:
 
 
 def kinds_with(field: str) -> str:
-    """The kinds whose row of :data:`~companion.rules.kinds.KINDS` has
-    ``field`` set (a true value: ``"set_choice"``, ``"named_presets"``),
-    space-separated: the new-game and new-event forms show a part only for
-    those (``data-kinds``).
+    """The kinds the pages offer (``on_pages``) whose row of
+    :data:`~companion.rules.kinds.KINDS` has ``field`` set (a true value:
+    ``"set_choice"``, ``"named_presets"``), space-separated: the new-game and
+    new-event forms show a part only for those (``data-kinds``).
 
     :raises AttributeError: for a name that is no field of :class:`KindSpec`.
     """
-    return " ".join(kinds_where(lambda spec: getattr(spec, field)))
+    return " ".join(kinds_where(lambda spec: spec.on_pages and getattr(spec, field)))
 
 
 def kind_notes(field: str) -> list[tuple[str, str]]:

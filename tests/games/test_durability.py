@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.games.services import rounds
+from companion.rules.state import GameState
 from tests.conftest import TOKEN, count_rows
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -66,14 +66,14 @@ def _overlapping_saves(monkeypatch, app, tablets: int) -> None:
                 everyone.set()
         return inner(environ, start_response)
 
-    real = rounds.check_round
+    real = GameState.check_round
 
     def held(*args, **kwargs):
         assert everyone.wait(60), "not every tablet's request reached the server"
         return real(*args, **kwargs)
 
     monkeypatch.setattr(app, "wsgi_app", counting)
-    monkeypatch.setattr(rounds, "check_round", held)
+    monkeypatch.setattr(GameState, "check_round", held)
 
 
 def _race(n: int, work) -> list:

@@ -133,3 +133,33 @@ def test_the_tablet_that_saves_a_round_lands_on_it_even_when_its_phones_panel_se
     assert page.locator(".undo-notice").is_visible()
     assert page.locator("#total-0").inner_text() == "12"
     ctx.close()
+
+
+def test_a_second_tablet_keeps_what_it_typed_when_the_round_is_saved_elsewhere(live, browser, api):
+    # Two tablets on round 1 of a 3-player double-12 game. Tablet B types
+    # Ana 6, Ben 7 and Chen out; meanwhile the round is saved from tablet A
+    # (here through the API). B must not reload its typing away: it says
+    # the round was saved elsewhere and keeps 6, 7 and Chen out.
+    r = api.post("/api/games", json={"set": 12, "players": ["Ana", "Ben", "Chen"], "first_starter": "Ana"})
+    gid = r.get_json()["id"]
+    ctx = browser.new_context(viewport=TABLET, has_touch=True)
+    b = ctx.new_page()
+    b.goto(f"{live}/?token={TOKEN}")
+    b.goto(f"{live}/games/{gid}")
+    b.locator("#pips-0").fill("6")
+    b.locator("#pips-1").fill("7")
+    b.locator("label.out-tap:has(input[name=out][value='2'])").tap()
+    saved = api.post(f"/api/games/{gid}/rounds", json={
+        "ended": "domino",
+        "hands": {"Ana": {"pips": 3}, "Ben": {"pips": 4}, "Chen": {"pips": 0}}})
+    assert saved.status_code == 201, saved.get_json()
+    b.wait_for_selector(".saved-elsewhere", timeout=15000)
+    shot(b, "phones-saved-elsewhere")
+    assert b.locator("#pips-0").input_value() == "6"
+    assert b.locator("#pips-1").input_value() == "7"
+    assert b.locator("input[name=out][value='2']").is_checked()
+    # "Show the next round" reloads onto round 2, empty
+    b.locator(".saved-elsewhere button").tap()
+    b.wait_for_selector(".saved-elsewhere", state="detached")
+    assert b.locator("#pips-0").input_value() == ""
+    ctx.close()

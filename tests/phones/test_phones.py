@@ -225,6 +225,22 @@ def test_the_tablet_fills_the_round_form_from_the_phones(app, client, api):
     assert re.search(r'id="pips-1" name="pips-1" value=""', html)  # Ben has not entered
 
 
+
+def test_filling_from_the_phones_keeps_what_the_tablet_typed(app, client, api):
+    # Chen's phone says he went out; the tablet had typed Ana 7 and Ben 11
+    # (static/phones.js carries them in the address). The form shows Chen out
+    # from his phone and keeps 7 and 11; a phone's hand beats the tablet's.
+    gid = _game(api)
+    join = _join_url(client, gid)
+    chen, ana = app.test_client(), app.test_client()
+    _send(chen, _seat(chen, join, 2), number="1", out="2")
+    _send(ana, _seat(ana, join, 0), number="1", **{"pips-0": "17"})
+    html = client.get(f"/games/{gid}/from-phones?pips-0=9&pips-1=11&out=1").get_data(as_text=True)
+    assert re.search(r'id="pips-0" name="pips-0" value="17"', html)  # Ana's phone wins
+    assert re.search(r'id="pips-1" name="pips-1" value="11"', html)  # typed, no phone
+    assert re.search(r'name="out" value="2"\s*checked', html)  # Chen's phone said out
+    assert not re.search(r'name="out" value="1"\s*checked', html)
+
 def test_the_qr_code_is_made_here(client, api):
     gid = _game(api)
     html = client.get(f"/games/{gid}").get_data(as_text=True)
