@@ -138,6 +138,8 @@
         var picked = tiles && tiles.value.trim();
         hand.classList.toggle("is-out", !!out);
         hand.classList.toggle("is-absent", !!absent);
+        // tiles picked give the pips: the box shows them, plain (not "Out")
+        hand.classList.toggle("is-picked", !!picked && !out && !absent);
         if (radio) radio.disabled = !!absent;
         if (field) {
           // Out (or away) sets a typed number aside, never wipes it: it is
