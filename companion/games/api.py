@@ -232,6 +232,16 @@ def archive_game(game_id: int):
     return "", 204
 
 
+@bp.post("/games/<int:game_id>/finish")
+def finish_game(game_id: int):
+    """End the game where it stands (design.md, "Ending a game now") → 200 with
+    the game: ``status`` ``finished``, ``standings`` and ``winners`` by the
+    kind's own order; 422 ``game_finished`` (over already) or
+    ``nothing_played`` (no round yet), 404 for no such game."""
+    services.finish_game(game_id)
+    return jsonify(_game_json(game_id))
+
+
 @bp.delete("/trash")
 def empty_trash():
     """Delete every game in the trash for good → 200 ``{"deleted": n}``."""

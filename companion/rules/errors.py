@@ -151,6 +151,8 @@ ERROR_CODES: frozenset[str] = frozenset(
         "contract_not_allowed",
         "trick_points_total",
         "result_inconsistent",
+        # ending a game now (POST /api/games/<id>/finish) before its first round
+        "nothing_played",
     }
 )
 

@@ -393,6 +393,19 @@ def delete_game(game_id: int):
     return redirect(url_for("games.index", trashed=game_id, _anchor=LIST))
 
 
+@bp.post("/games/<int:game_id>/finish")
+def finish_game(game_id: int):
+    """End the game where it stands (the form asks first), then show its
+    winner's card; a game over already, or with no round yet, says so."""
+    try:
+        services.finish_game(game_id)
+    except services.NotFound:
+        abort(404)
+    except RecordError as exc:
+        flash(exc.errors[0].message, "error")
+    return redirect(url_for("games.detail", game_id=game_id, _anchor="winner"))
+
+
 @bp.post("/games/<int:game_id>/restore")
 def restore_game(game_id: int):
     """Take a game out of the trash."""
