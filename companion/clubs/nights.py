@@ -229,7 +229,7 @@ def _check(data: Mapping[str, Any]) -> dict[str, Any]:
         if value not in allowed:
             problems.error(key, "bad_value", gettext("Choose one of the offered values."))
         out[key] = value
-    numbers = {"move": (1, 6, 3), "tables": (1, MOST_TABLES, 3)}
+    numbers = {"move": (1, 6, 1), "tables": (1, MOST_TABLES, 3)}
     for key, (low, high, default) in numbers.items():
         value = data.get(key, default)
         try:
@@ -258,7 +258,7 @@ def create(data: Mapping[str, Any]) -> Event:
     :param data: ``name``; optional ``held_on`` (YYYY-MM-DD, today), ``kind``
         (``mexican_train``), ``set`` (12), ``rules`` (a record's rules, e.g.
         ``late_join``: :data:`LATE_JOIN_DEFAULT` when not given), ``scoring``,
-        ``seating``, ``reseat``, ``move`` (3), ``tables`` (3), ``players``
+        ``seating``, ``reseat``, ``move`` (1), ``tables`` (3), ``players``
         (names checked in at once).
     :raises EventError: a refused value (``bad_value`` at its field).
     """
