@@ -87,3 +87,36 @@ def test_picked_tiles_show_their_pips_plainly_on_the_phone(live, browser, api):
     shot(page, "picked-phone-390x844")
     ctx.close()
     tablet_ctx.close()
+
+
+def test_clear_keeps_the_phones_picker_open(live, browser, api):
+    """Issue 27: *Clear* in the phone's tile picker shut it; as on the tablet it
+    empties the choice and leaves the picker open for the right tiles."""
+    gid = _game(api)
+    tablet_ctx = browser.new_context(viewport=TABLET, has_touch=True)
+    tablet = tablet_ctx.new_page()
+    tablet.goto(f"{live}/?token={TOKEN}")
+    tablet.goto(f"{live}/games/{gid}")
+    tablet.locator("#phones summary").click()
+    join = tablet.locator("#phones .join-link").get_attribute("href")
+    ctx = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
+    page = ctx.new_page()
+    page.goto(join)
+    page.get_by_role("button", name="Ben", exact=True).tap()
+    page.wait_for_selector(".seat-card")
+    page.locator(".pick-tiles").tap()
+    picker = page.locator("dialog#picker")
+    page.wait_for_selector("dialog#picker[open]")
+    for t in ("6-5", "12-11"):
+        picker.locator(f"button.tile[data-tile='{t}']").tap()
+    expect = pytest.importorskip("playwright.sync_api").expect
+    expect(picker.locator(".picker-sum")).to_have_text("2 tiles · 34 pips")
+    picker.get_by_role("button", name="Clear").tap()
+    assert picker.evaluate("d => d.open")
+    assert picker.locator("button.tile[aria-pressed=true]").count() == 0
+    expect(picker.locator(".picker-sum")).to_have_text("0 tiles · 0 pips")
+    picker.locator("button.tile[data-tile='3-0']").tap()
+    picker.locator("button[value=ok]").tap()
+    expect(page.locator("#pips-1")).to_have_value("3")
+    ctx.close()
+    tablet_ctx.close()
