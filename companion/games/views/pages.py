@@ -30,6 +30,7 @@ from companion.games.views import undo as undo_views
 from companion.rules import RecordError
 from companion.rules.profile import DRAW_COUNT_PRESETS, OPTIONS, OPTIONS_BY_KEY, PRESETS
 from companion.rules.record.entry import rest_to_mend
+from companion.rules.scoring import double_blank_changes_points
 from companion.rules.state import joining_total
 from companion.rules.tiles import SET_SIZES
 from companion.web import pagecache
@@ -193,6 +194,7 @@ def _render_game(game: services.GameView, values=None, errors=None, warnings=Non
             draft_restore=draft_restore,
             seats_form=seats_form or {},
             value_labels=VALUE_LABELS,
+            blank_counts=double_blank_changes_points(t),
             joining_total=joining_total(t, [v for v in _last_totals(game).values() if v is not None]),
             errors=errors,
             hand_errors=errors_for_hands(errors, t.players),
