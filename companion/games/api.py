@@ -14,7 +14,7 @@ from companion.games.services.names import ids_by_name
 from companion.rules import RecordError
 from companion.web import pagecache
 from companion.web.access import spectator_ok
-from companion.web.errors import problem_response, problems_response
+from companion.web.errors import error_page, problem_response, problems_response
 from companion.web.http import etag_or_304
 from companion.web.i18n import gettext
 from companion.web.jsonbody import BadJSON, request_json
@@ -320,8 +320,9 @@ def revision(game_id: int):
 @bp.app_errorhandler(405)
 def _api_http_error(exc):
     """Under ``/api/`` a missing route or method answers JSON like every other
-    refusal; elsewhere the usual page."""
+    refusal; elsewhere the app's own page for a missing page (404, in the
+    reader's language, with a way back) or the usual one (405)."""
     if not request.path.startswith("/api/"):
-        return exc
+        return error_page(404) if exc.code == 404 else exc
     code = "not_found" if exc.code == 404 else "bad_value"
     return problem_response(code, exc.description or exc.name, exc.code)
