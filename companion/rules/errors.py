@@ -162,7 +162,9 @@ WARNING_CODES: frozenset[str] = frozenset(
      # the hands could not be checked together within the time budget
      "unverified",
      # partnership games: partners seated side by side instead of opposite
-     "partners_side_by_side"}
+     "partners_side_by_side",
+     # a hand possible but unlikely (300 typed for 30): saved when confirmed
+     "unusual_hand"}
 )
 
 

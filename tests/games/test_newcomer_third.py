@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from tests.conftest import bearer_client
+from tests.conftest import bearer_client, csrf_token
 from tests.phones.test_phones import _join_url, _seat
 
 
@@ -68,3 +68,57 @@ def test_a_fault_on_a_page_is_the_apps_own_page(app):
     assert r.status_code == 500
     assert '<h1 id="error-h">У нас что-то пошло не так</h1>' in html and "Назад к партиям" in html
     assert "Internal Server Error" not in html
+
+
+FOUR = {"set": 12, "players": ["Ana", "Ben", "Chen", "Dee"], "first_starter": "Ana"}
+
+
+def _round(ben):
+    return {"ended": "domino", "hands": {"Ana": {"pips": 0}, "Ben": {"pips": ben}, "Chen": {"pips": 10},
+                                         "Dee": {"pips": 12}}}
+
+
+def test_an_unusual_hand_asks_first_then_is_saved(api):
+    # Round 1 (engine 12-12), 15 tiles dealt each: the 15 heaviest tiles still
+    # free (12-11 23; 12-10, 11-11 22; 12-9, 11-10 21; 12-8, 11-9, 10-10 20;
+    # 12-7, 11-8, 10-9 19; 12-6, 11-7, 10-8, 9-9 18) hold 298 pips: 300 is
+    # possible only with many tiles drawn.
+    gid = _game(api, **FOUR)
+    r = api.post(f"/api/games/{gid}/rounds", json=_round(300))
+    assert r.status_code == 422
+    body = r.get_json()
+    assert "errors" not in body
+    assert body["warnings"] == [{"path": "rounds[0].hands.Ben.pips", "code": "unusual_hand", "message":
+                                 "300 pips for Ben: more than the 15 tiles dealt can hold (298 at most), "
+                                 "so only with many tiles drawn. Is that right?"}]
+    assert api.get(f"/api/games/{gid}").get_json()["rounds"] == []
+    r = api.post(f"/api/games/{gid}/rounds", json={**_round(300), "confirm": True})
+    assert r.status_code == 201
+    assert r.get_json()["round"]["scores"]["Ben"] == 300
+    # 298 (the most the tiles dealt hold) asks nothing
+    gid2 = _game(api, **FOUR)
+    assert api.post(f"/api/games/{gid2}/rounds", json=_round(298)).status_code == 201
+
+
+def test_an_impossible_hand_is_refused_in_players_words(api):
+    # 15 dealt + the 30 tiles of the boneyard (91 - 4 x 15 - the engine): the
+    # 45 heaviest free tiles hold 731 pips
+    gid = _game(api, **FOUR)
+    r = api.post(f"/api/games/{gid}/rounds", json=_round(999))
+    assert r.status_code == 422
+    assert r.get_json()["errors"] == [{"path": "rounds[0].hands.Ben.pips", "code": "pips_infeasible", "message":
+                                       "No hand can hold 999 pips: a typo? Ben can hold 731 pips at most this round."}]
+
+
+def test_the_round_form_asks_about_an_unusual_hand(client, api):
+    gid = _game(api, **FOUR)
+    token = csrf_token(client, f"/games/{gid}")
+    data = {"csrf_token": token, "number": "1", "out": "0", "pips-1": "300", "pips-2": "10", "pips-3": "12"}
+    r = client.post(f"/games/{gid}/rounds", data=data)
+    assert r.status_code == 422
+    html = r.get_data(as_text=True)
+    assert "300 pips for Ben: more than the 15 tiles dealt can hold (298 at most)" in html
+    assert "Yes, save it this way" in html and 'value="300"' in html
+    r = client.post(f"/games/{gid}/rounds", data={**data, "confirm": "1"})
+    assert r.status_code == 302
+    assert api.get(f"/api/games/{gid}").get_json()["rounds"][0]["scores"]["Ben"] == 300
