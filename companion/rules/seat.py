@@ -12,6 +12,7 @@ Rule sources: as :mod:`.read_hand` and :mod:`.joint` (docs/sources.md).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from companion.rules.errors import Problems, RecordError, tr
@@ -19,6 +20,7 @@ from companion.rules.game import Game
 from companion.rules.joint.hands import check_hands
 from companion.rules.record.document import Hand
 from companion.rules.record.read_hand import parse_hand
+from companion.rules.record.read_round import parse_round
 from companion.rules.tiles import Tile
 
 
@@ -56,4 +58,44 @@ def check_seat_hand(game: Game, name: str, data: Any) -> Hand:
     return hand
 
 
-__all__ = ["check_seat_hand"]
+def check_with_sent(game: Game, name: str, data: Any, out: bool, sent: Mapping[str, tuple[Any, bool]]) -> None:
+    """Check one player's hand together with the hands already sent for the
+    same round, as the tablet checks the round when it is saved (issue 27):
+    no tile in two hands, one 0-0 at most, and all the hands made of one set
+    of tiles. The players who sent nothing yet are left out (so the check
+    never refuses a hand the whole round could hold).
+
+    :param game: the game, as read.
+    :param name: the player sending.
+    :param data: their hand object (as :func:`check_seat_hand`).
+    :param out: they went out.
+    :param sent: the other players' hands sent so far: ``{name: (hand, out)}``.
+    :raises RecordError: the problems the round would have that name this
+        player's hand, or all the hands sent together (``tile_repeated``,
+        ``double_blank_twice``, ``hands_infeasible``…).
+    """
+    plan = game.next_round()
+    others = {n: v for n, v in sent.items() if n != name and n in game.table.players}
+    if plan is None or not others:
+        return
+    hands = {n: h for n, (h, _) in others.items()}
+    hands[name] = data
+    number = len(game.rounds) + 1
+    some_out = out or any(o for _, o in others.values())
+    present = [n for n in game.table.players if n in hands]
+    round_data = {"hands": {n: hands[n] for n in present}, "ended": "domino" if some_out else "blocked",
+                  "absent": [n for n in game.table.players if n not in hands],
+                  "dealt": {n: plan.dealt for n in present}}
+    if plan.engine is not None:
+        round_data["engine"] = plan.engine
+    problems = Problems()
+    parse_round(game.table, round_data, number, problems, path="")
+    mine = f".hands.{name}"
+    kept = [p for p in problems.errors
+            if p.path == ".hands" or p.path == mine or p.path.startswith(mine + ".")
+            or p.code in ("tile_repeated", "double_blank_twice")]
+    if kept:
+        raise RecordError(kept, [])
+
+
+__all__ = ["check_seat_hand", "check_with_sent"]
