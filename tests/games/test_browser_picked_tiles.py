@@ -115,6 +115,9 @@ def test_clear_keeps_the_phones_picker_open(live, browser, api):
     assert picker.evaluate("d => d.open")
     assert picker.locator("button.tile[aria-pressed=true]").count() == 0
     expect(picker.locator(".picker-sum")).to_have_text("0 tiles · 0 pips")
+    picker.locator("button.tile[data-tile='1-0']").tap()
+    expect(picker.locator(".picker-sum")).to_have_text("1 tile · 1 pip")  # each count its own plural
+    picker.locator("button.tile[data-tile='1-0']").tap()
     picker.locator("button.tile[data-tile='3-0']").tap()
     picker.locator("button[value=ok]").tap()
     expect(page.locator("#pips-1")).to_have_value("3")

@@ -122,3 +122,15 @@ def test_the_round_form_asks_about_an_unusual_hand(client, api):
     r = client.post(f"/games/{gid}/rounds", data={**data, "confirm": "1"})
     assert r.status_code == 302
     assert api.get(f"/api/games/{gid}").get_json()["rounds"][0]["scores"]["Ben"] == 300
+
+
+@pytest.mark.parametrize(("lang", "message"), [
+    ("en", "1 tile holds at least 1 pip in the 0-0 round, not 0."),
+    ("ru", "1 костяшка несёт не меньше 1 очка в раунде 0-0, а не 0."),
+])
+def test_two_counts_in_one_message_each_take_their_plural(api, lang, message):
+    # Round 1 with the 0-0 as its engine: the lightest tile left is the 0-1 (1 pip)
+    gid = _game(api, set=12, rules={"start_engine": 0})
+    r = api.post(f"/api/games/{gid}/rounds", headers={"Accept-Language": lang}, json={"ended": "domino", "hands": {
+        "Ana": {"pips": 0}, "Ben": {"pips": 0, "tiles_left": 1}, "Cy": {"pips": 5}}})
+    assert r.get_json()["errors"][0]["message"] == message

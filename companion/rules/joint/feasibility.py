@@ -268,14 +268,17 @@ class RoundTiles:
     def _count_message(self, hand: Hand, k: int, in_round: str, with_blank: bool) -> str:
         others = max((k - 1) if with_blank else k, 0)
         lo, hi = self.pool.lightest(others), self.pool.heaviest(others)
+        # two counts, each in its own plural form: "1 tile holds at least 1 pip"
         if hand.pips > hi:
-            return trn("%(n)s tile can hold at most %(hi)s pips %(in_round)s, not %(pips)s.",
-                       "%(n)s tiles can hold at most %(hi)s pips %(in_round)s, not %(pips)s.", k,
-                       hi=hi, in_round=in_round, pips=hand.pips)
+            return trn("%(n)s tile can hold %(most)s %(in_round)s, not %(pips)s.",
+                       "%(n)s tiles can hold %(most)s %(in_round)s, not %(pips)s.", k,
+                       most=trn("at most %(n)s pip", "at most %(n)s pips", hi), in_round=in_round,
+                       pips=hand.pips)
         if hand.pips < lo:
-            return trn("%(n)s tile holds at least %(lo)s pips %(in_round)s, not %(pips)s.",
-                       "%(n)s tiles hold at least %(lo)s pips %(in_round)s, not %(pips)s.", k,
-                       lo=lo, in_round=in_round, pips=hand.pips)
+            return trn("%(n)s tile holds %(least)s %(in_round)s, not %(pips)s.",
+                       "%(n)s tiles hold %(least)s %(in_round)s, not %(pips)s.", k,
+                       least=trn("at least %(n)s pip", "at least %(n)s pips", lo), in_round=in_round,
+                       pips=hand.pips)
         return trn("No %(n)s tile left %(in_round)s has %(pips)s pips.",
                    "No %(n)s tiles left %(in_round)s add up to %(pips)s pips.", k,
                    in_round=in_round, pips=hand.pips)
