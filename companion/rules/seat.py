@@ -12,10 +12,11 @@ Rule sources: as :mod:`.read_hand` and :mod:`.joint` (docs/sources.md).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
+from dataclasses import replace
 from typing import Any
 
-from companion.rules.errors import Problems, RecordError, tr
+from companion.rules.errors import Problem, Problems, RecordError, tr
 from companion.rules.game import Game
 from companion.rules.joint.hands import check_hands
 from companion.rules.record.document import Hand
@@ -50,7 +51,11 @@ def check_seat_hand(game: Game, name: str, data: Any) -> Hand:
     engine = Tile(plan.engine, plan.engine) if plan.engine is not None else None
     hand = parse_hand(data, f"hands.{name}", game.table, engine, problems)
     if hand is not None:
-        checked = check_hands(game.table, engine, {name: plan.dealt}, {name: hand}, "", problems)
+        # everyone at the table was dealt: the boneyard is what is left after all
+        # the deals, so a hand no player could hold is refused here as on the tablet
+        dealt = {n: plan.dealt for n in game.table.at_table}
+        dealt[name] = plan.dealt
+        checked = check_hands(game.table, engine, dealt, {name: hand}, "", problems)
         if checked is not None:
             hand = checked[name]
     if problems.errors or hand is None:
@@ -98,4 +103,29 @@ def check_with_sent(game: Game, name: str, data: Any, out: bool, sent: Mapping[s
         raise RecordError(kept, [])
 
 
-__all__ = ["check_seat_hand", "check_with_sent"]
+def each_hand_alone(game: Game, hands: Mapping[str, Any], skip: Iterable[str] = ()) -> list[Problem]:
+    """Each typed hand of the next round checked on its own
+    (:func:`check_seat_hand`: the round's engine and deal, real tiles), so
+    that a form with a box refused as typed also shows a 999 typed in
+    another box (issue 27: every problem at once, at its field).
+
+    :param game: the game, as read.
+    :param hands: ``{player: hand object}`` as typed.
+    :param skip: players whose hand was refused already (not checked again).
+    :return: the problems, at paths ``hands.<player>…``.
+    """
+    skipped = set(skip)
+    found: list[Problem] = []
+    for name, hand in hands.items():
+        if name in skipped or not isinstance(hand, Mapping):
+            continue
+        try:
+            check_seat_hand(game, name, hand)
+        except RecordError as exc:
+            # the round's own check names ".hands.<player>": the form's paths have no dot first
+            found += [replace(p, path=p.path.lstrip(".")) for p in exc.errors
+                      if p.path.lstrip(".").startswith(f"hands.{name}")]
+    return found
+
+
+__all__ = ["check_seat_hand", "check_with_sent", "each_hand_alone"]

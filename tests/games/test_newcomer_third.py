@@ -134,3 +134,22 @@ def test_two_counts_in_one_message_each_take_their_plural(api, lang, message):
     r = api.post(f"/api/games/{gid}/rounds", headers={"Accept-Language": lang}, json={"ended": "domino", "hands": {
         "Ana": {"pips": 0}, "Ben": {"pips": 0, "tiles_left": 1}, "Cy": {"pips": 5}}})
     assert r.get_json()["errors"][0]["message"] == message
+
+
+def test_every_problem_of_the_form_at_once_at_its_field(client, api):
+    """Letters in Ben's box hid the 999 in Chen's until the next save: both now."""
+    gid = _game(api, **FOUR)
+    data = {"csrf_token": csrf_token(client, f"/games/{gid}"), "number": "1", "out": "0",
+            "pips-1": "2x3", "pips-2": "999", "pips-3": "12"}
+    r = client.post(f"/games/{gid}/rounds", data=data)
+    assert r.status_code == 422
+    html = r.get_data(as_text=True)
+    assert "“2x3” is not a whole number." in html
+    # 15 dealt + the 30 tiles of the boneyard: the 45 heaviest free tiles hold 731 pips
+    assert "No hand can hold 999 pips: a typo? Chen can hold 731 pips at most this round." in html
+    # each message in its own row: Ben's under Ben's box, Chen's under Chen's
+    ben = html[html.index('data-seat="1"'):html.index('data-seat="2"')]
+    chen = html[html.index('data-seat="2"'):html.index('data-seat="3"')]
+    assert "2x3” is not a whole number" in ben and "No hand can hold" not in ben
+    assert "No hand can hold 999 pips" in chen and "not a whole number" not in chen
+    assert api.get(f"/api/games/{gid}").get_json()["rounds"] == []

@@ -310,3 +310,17 @@ def test_a_phone_shows_the_round_scores_after_each_round(app, client, api):
     # Mexican Train: lowest first; this round's points are the totals after round 1
     assert rows == [("1", players[0], "0", "0"), ("2", players[2], "14", "14"), ("3", players[1], "23", "23")]
     assert f'<tr class="me"><td>3</td><th scope="row">{players[1]}</th>' in html
+
+
+def test_a_phone_refuses_a_hand_no_player_could_hold(app, client, api):
+    """Issue 27: the phone said "Sent." for 999 pips (it counted the other
+    players' deals as boneyard). Four players dealt 15 of the double-12 less
+    the engine 12-12: 30 tiles in the boneyard, so a hand holds at most 45
+    tiles, the heaviest 45 free tiles 731 pips."""
+    gid = _game(api, {"set": 12, "players": ["Ana", "Ben", "Chen", "Dee"], "first_starter": "Ana"})
+    ben = app.test_client()
+    url = _seat(ben, _join_url(client, gid), 1)
+    r = _send(ben, url, number="1", **{"pips-1": "999"})
+    assert r.status_code == 422
+    assert "No hand can hold 999 pips: a typo? Ben can hold 731 pips at most this round." in r.get_data(as_text=True)
+    assert _send(ben, url, number="1", **{"pips-1": "99"}).status_code == 302
