@@ -153,3 +153,13 @@ def test_every_problem_of_the_form_at_once_at_its_field(client, api):
     assert "2x3” is not a whole number" in ben and "No hand can hold" not in ben
     assert "No hand can hold 999 pips" in chen and "not a whole number" not in chen
     assert api.get(f"/api/games/{gid}").get_json()["rounds"] == []
+
+
+def test_out_in_a_blocked_round_says_what_to_do(client, api):
+    gid = _game(api, **FOUR)
+    data = {"csrf_token": csrf_token(client, f"/games/{gid}"), "number": "1", "out": "blocked",
+            "pips-0": "0", "pips-1": "20", "pips-2": "10", "pips-3": "12", "left-0": "0"}
+    r = client.post(f"/games/{gid}/rounds", data=data)
+    assert r.status_code == 422
+    assert ("A blocked round ends with tiles in every hand, but Ana has none left: tap Ana&#39;s Out "
+            "instead of Blocked, or type the pips Ana still holds.") in r.get_data(as_text=True)
