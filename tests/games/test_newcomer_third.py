@@ -163,3 +163,10 @@ def test_out_in_a_blocked_round_says_what_to_do(client, api):
     assert r.status_code == 422
     assert ("A blocked round ends with tiles in every hand, but Ana has none left: tap Ana&#39;s Out "
             "instead of Blocked, or type the pips Ana still holds.") in r.get_data(as_text=True)
+
+
+def test_the_rules_page_says_no_setting_rather_than_none(client):
+    html = client.get("/rules").get_data(as_text=True)
+    assert "In the app: none;" not in html
+    assert "In the app: no setting to choose: it follows from the first starter and the seat order you enter." in html
+
