@@ -170,3 +170,11 @@ def test_the_rules_page_says_no_setting_rather_than_none(client):
     assert "In the app: none;" not in html
     assert "In the app: no setting to choose: it follows from the first starter and the seat order you enter." in html
 
+
+def test_the_readme_quick_start_says_make_run_installs_fonts():
+    from pathlib import Path
+
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    quick = readme[:readme.index("## At the table")]
+    assert "fonts-noto-cjk" in quick and "apt-get" in quick and "root" in quick
+    assert "installs nothing, says which fonts are missing" in " ".join(quick.split())
