@@ -178,3 +178,11 @@ def test_the_readme_quick_start_says_make_run_installs_fonts():
     quick = readme[:readme.index("## At the table")]
     assert "fonts-noto-cjk" in quick and "apt-get" in quick and "root" in quick
     assert "installs nothing, says which fonts are missing" in " ".join(quick.split())
+
+
+def test_the_players_page_says_their_games(client, api):
+    _game(api, set=12)
+    pid = api.get("/api/players").get_json()["players"][0]["id"]
+    html = client.get(f"/players/{pid}/manage").get_data(as_text=True)
+    assert "not listed on the leaderboard; their games stay." in html
+    assert " his " not in html and " her " not in html
