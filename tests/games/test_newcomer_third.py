@@ -184,5 +184,5 @@ def test_the_players_page_says_their_games(client, api):
     _game(api, set=12)
     pid = api.get("/api/players").get_json()["players"][0]["id"]
     html = client.get(f"/players/{pid}/manage").get_data(as_text=True)
-    assert "not listed on the leaderboard; their games stay." in html
+    assert "nor listed on the leaderboard; their games stay." in html
     assert " his " not in html and " her " not in html
