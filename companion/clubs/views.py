@@ -24,10 +24,11 @@ from companion.clubs import people
 from companion.clubs import tables as club_tables
 from companion.games.forms import kind_of
 from companion.players.records import standings_csv as standings_csv_text
-from companion.players.views import KIND_NAMES
+from companion.players.views import KIND_NAMES, rule_set_label
 from companion.rules.clubs.events import EventStanding
-from companion.rules.errors import Problem
-from companion.rules.profile import PRESETS
+from companion.rules.errors import Problem, Problems
+from companion.rules.profile import PRESETS, parse_rules
+from companion.rules.stats.records import rule_set_key
 from companion.rules.tiles import SET_SIZES
 from companion.sheets import pdf
 from companion.web import pagecache
@@ -79,8 +80,17 @@ def measures(keys: Any) -> str:
     return ", ".join(str(MEASURE_NAMES[k]) for k in keys)
 
 
+def rule_set_name(ev: club.Event) -> str:
+    """The evening's rule set as the start page names it ("This app's
+    defaults", a named rule set, or "House rules (…)"); the late-arrival rule
+    is said on its own beside the draw."""
+    changed = parse_rules(ev.rules, Problems()).changed()
+    changed.pop("late_join", None)
+    return rule_set_label(rule_set_key(changed))
+
+
 def _names_context() -> dict[str, Any]:
-    return {"measures": measures, "kind_names": KIND_NAMES, "scoring_names": SCORING_NAMES, "seating_names": SEATING_NAMES,
+    return {"measures": measures, "rule_set_name": rule_set_name, "kind_names": KIND_NAMES, "scoring_names": SCORING_NAMES, "seating_names": SEATING_NAMES,
                 "reseat_names": RESEAT_NAMES, "late_names": LATE_NAMES, "late_default": club.LATE_JOIN_DEFAULT,
                 "measure_names": MEASURE_NAMES, "sets": SET_SIZES, "presets": PRESETS}
 

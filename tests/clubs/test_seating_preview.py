@@ -118,3 +118,15 @@ def test_a_table_left_too_small_is_refused_and_the_preview_stays(client, api):
     moved = names[0]
     assert _shown(html)[1] == [moved, names[1]]
     assert len(api.get(f"/api/events/{eid}").get_json()["games"]) == 1
+
+
+@pytest.mark.parametrize(("rules", "named"), [
+    ({}, "This app&#39;s defaults"),
+    ({"start_engine": 6}, "Quick game: 6-6 down to 0-0"),
+    ({"late_join": "highest"}, "This app&#39;s defaults"),  # the late arrival is said beside the draw
+])
+def test_the_evening_header_names_the_rule_set(client, api, rules, named):
+    eid = api.post("/api/events", json={"name": "Friday", "held_on": "2026-11-27", "rules": rules}).get_json()["id"]
+    html = client.get(f"/events/{eid}").get_data(as_text=True)
+    head = re.search(r"<h1>.*?</h1>", html, re.S).group(0)
+    assert head.endswith(f"Mexican Train · Double-12 · {named}</span></h1>")
