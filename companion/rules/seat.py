@@ -88,9 +88,10 @@ def check_with_sent(game: Game, name: str, data: Any, out: bool, sent: Mapping[s
     number = len(game.rounds) + 1
     some_out = out or any(o for _, o in others.values())
     present = [n for n in game.table.players if n in hands]
-    round_data = {"hands": {n: hands[n] for n in present}, "ended": "domino" if some_out else "blocked",
-                  "absent": [n for n in game.table.players if n not in hands],
-                  "dealt": {n: plan.dealt for n in present}}
+    round_data: dict[str, Any] = {"hands": {n: hands[n] for n in present},
+                                  "ended": "domino" if some_out else "blocked",
+                                  "absent": [n for n in game.table.players if n not in hands],
+                                  "dealt": {n: plan.dealt for n in present}}
     if plan.engine is not None:
         round_data["engine"] = plan.engine
     problems = Problems()
