@@ -186,3 +186,20 @@ def test_the_players_page_says_their_games(client, api):
     html = client.get(f"/players/{pid}/manage").get_data(as_text=True)
     assert "nor listed on the leaderboard; their games stay." in html
     assert " his " not in html and " her " not in html
+
+
+def test_picture_dominoes_in_picture_words_on_the_table_view_and_the_sheet(client, api):
+    import io
+
+    import pypdf
+
+    gid = _game(api, kind="picture", rounds=[{"winner": "Ben"}])
+    html = client.get(f"/games/{gid}/table").get_data(as_text=True)
+    assert "<dt>Starts</dt><dd>a double picture</dd>" in html and "highest double" not in html
+    text = " ".join(p.extract_text() for p in pypdf.PdfReader(io.BytesIO(client.get(f"/games/{gid}/sheet.pdf").data)).pages)
+    text = " ".join(text.split())
+    assert "Picture tiles" in text and "28 tiles, a picture on each half." in text
+    assert "Double-6" not in text
+    # Mexican Train keeps its words
+    mt = _game(api, set=12)
+    assert "<dt>Starts</dt><dd>Ana</dd>" in client.get(f"/games/{mt}/table").get_data(as_text=True)
