@@ -203,3 +203,24 @@ def test_picture_dominoes_in_picture_words_on_the_table_view_and_the_sheet(clien
     # Mexican Train keeps its words
     mt = _game(api, set=12)
     assert "<dt>Starts</dt><dd>Ana</dd>" in client.get(f"/games/{mt}/table").get_data(as_text=True)
+
+
+@pytest.mark.parametrize(("language", "title", "date"), [
+    ("en", "Mexican Train score sheet", "Wednesday 30 September 2026"),
+    ("ru", "Мексиканский поезд: лист подсчёта очков", "среда, 30 сентября 2026\u202fг."),
+])
+@pytest.mark.parametrize("paper", ["a5", "half-letter"])
+def test_the_half_page_sheet_keeps_its_title_and_date_on_one_line(language, title, date, paper):
+    import datetime
+    import io
+
+    import pypdf
+
+    from companion.rules import read_game
+    from companion.sheets.pdf import score_sheet_pdf
+
+    game = read_game({**FOUR, "rounds": [_round(23)]})
+    pdf = score_sheet_pdf(game, played_on=datetime.date(2026, 9, 30), paper=paper, language=language)
+    lines = pypdf.PdfReader(io.BytesIO(pdf)).pages[0].extract_text().splitlines()
+    assert lines[0] == title
+    assert date in lines[:5]
