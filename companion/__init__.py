@@ -129,10 +129,12 @@ def _init_extensions(app: Flask, instance: Path) -> None:
     from flask_wtf.csrf import CSRFProtect
 
     from companion.web import access as auth
+    from companion.web import errors as web_errors
     from companion.web import security
 
     csrf = CSRFProtect(app)
     security.init_app(app)
+    web_errors.init_app(app)
     Compress(app)
     app.after_request(_close_after_compression)  # runs before Flask-Compress's hook
     auth.init_app(app)

@@ -138,6 +138,8 @@
         var picked = tiles && tiles.value.trim();
         hand.classList.toggle("is-out", !!out);
         hand.classList.toggle("is-absent", !!absent);
+        // tiles picked give the pips: the box shows them, plain (not "Out")
+        hand.classList.toggle("is-picked", !!picked && !out && !absent);
         if (radio) radio.disabled = !!absent;
         if (field) {
           // Out (or away) sets a typed number aside, never wipes it: it is
@@ -328,7 +330,9 @@
       Object.keys(chosen).forEach(function (t) { count++; pips += chosen[t]; });
       // The words come from the page (data-sum: each plural form), in its language.
       var words = pluralWords(dialog.dataset.sum, count) || "{tiles} · {pips}";
-      sumLine.textContent = words.replace("{tiles}", count).replace("{pips}", pips);
+      // each count in its own plural form: "1 tile · 1 pip", "2 tiles · 3 pips"
+      var pipWords = (pluralWords(dialog.dataset.sumPips, pips) || "{pips}").replace("{pips}", pips);
+      sumLine.textContent = words.replace("{tiles}", count).replace("{pips}", pipWords);
     }
     // Clear empties the choice and leaves the picker open for the right tiles;
     // Done then gives the hand what is chosen (nothing: the hand empty again).

@@ -25,9 +25,15 @@
     return out.join(" ");
   }
 
+  var pick = status.querySelector(".photo-pick");
+  var hints = status.querySelector(".photo-hints");
+  var pickSeat = null;
+
   function say(text, busy) {
     status.querySelector(".photo-message").textContent = text;
     status.querySelector(".photo-close").hidden = !!busy;
+    if (pick) pick.hidden = true;
+    if (hints) { hints.hidden = true; hints.textContent = ""; }
     status.setAttribute("aria-busy", busy ? "true" : "false");
     if (!status.open) status.showModal();
   }
@@ -36,6 +42,21 @@
     if (figure) { figure.remove(); figure = null; }
     grid.querySelectorAll(".photo-unsure").forEach(function (b) { b.classList.remove("photo-unsure"); });
     picker.classList.remove("from-photo");
+  }
+
+  // No tile found: the photo could not be read. Say so (with the reader's
+  // advice) and offer the tile picker for this hand instead.
+  function unread(seat, body) {
+    say(status.dataset.unread, false);
+    (body.problems || []).forEach(function (p) {
+      var li = document.createElement("li");
+      li.textContent = p.message;
+      hints.appendChild(li);
+    });
+    hints.hidden = !hints.children.length;
+    pickSeat = seat;
+    pick.hidden = false;
+    pick.focus();
   }
 
   function showReading(seat, body) {
@@ -54,7 +75,10 @@
     var caption = document.createElement("figcaption");
     var lead = document.createElement("p");
     lead.className = body.uncertain ? "photo-doubt" : "photo-sure";
-    lead.textContent = body.uncertain ? status.dataset.doubt : status.dataset.sure;
+    // orange marks only where the reader doubted a tile; else a plain "check each tile"
+    var marked = (body.tiles_sure || []).some(function (sure) { return sure === false; });
+    lead.textContent = !body.uncertain ? status.dataset.sure
+      : (marked ? status.dataset.doubt : status.dataset.doubtUnmarked);
     caption.appendChild(lead);
     if (body.problems.length) {
       var list = document.createElement("ul");
@@ -116,6 +140,7 @@
         say(errs.length ? errs.map(function (e) { return e.message; }).join(" ") : status.dataset.failed, false);
         return;
       }
+      if (!res.body.tiles || !res.body.tiles.length) { unread(seat, res.body); return; }
       status.close();
       showReading(seat, res.body);
     }).catch(function () {
@@ -128,4 +153,11 @@
     input.addEventListener("change", function () { send(input); });
   });
   status.querySelector(".photo-close").addEventListener("click", function () { status.close(); });
+  if (pick) {
+    pick.addEventListener("click", function () {
+      status.close();
+      var button = form.querySelector(".pick-tiles[data-seat='" + pickSeat + "']");
+      if (button) button.click();  // the picker, empty, for this hand
+    });
+  }
 })();

@@ -33,8 +33,10 @@
     });
     var n = Object.keys(have).length;
     // The words come from the page (data-sum: each plural form), in its language.
-    var words = (window.DominoCompanion ? window.DominoCompanion.pluralWords(sum.dataset.sum, n) : "") || "{tiles} · {pips}";
-    sum.textContent = n ? words.replace("{tiles}", n).replace("{pips}", pips) : "";
+    var plural = window.DominoCompanion ? window.DominoCompanion.pluralWords : function () { return ""; };
+    var words = plural(sum.dataset.sum, n) || "{tiles} · {pips}";
+    var pipWords = (plural(sum.dataset.sumPips, pips) || "{pips}").replace("{pips}", pips);
+    sum.textContent = n ? words.replace("{tiles}", n).replace("{pips}", pipWords) : "";
   }
   function build() {
     var n = parseInt(setSelect.value, 10);

@@ -96,6 +96,7 @@ def dump() -> dict[str, Any]:
                 "players": list(row.players),
                 "first_starter": row.first_starter,
                 **({"away": list(row.away)} if row.away else {}),
+                **({"ended_by_players": True} if row.ended_by_players else {}),
                 "revision": row.revision,
                 "view_key": row.view_key,
                 "shelf": row.shelf,
@@ -170,6 +171,7 @@ def _game_row(g: dict[str, Any], head: dict[str, Any]) -> GameRow:
         players=head["players"],
         first_starter=head["first_starter"],
         away=head.get("away"),
+        ended_by_players=bool(head.get("ended_by_players", False)),
         revision=g.get("revision", 1),
         shelf=g.get("shelf") if g.get("shelf") in services.SHELVES else "games",
     )

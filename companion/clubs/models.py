@@ -43,7 +43,7 @@ class EventRow(db.Model):
     scoring: Mapped[str] = mapped_column(String(20), default="place_points")
     seating: Mapped[str] = mapped_column(String(12), default="random")
     reseat: Mapped[str] = mapped_column(String(12), default="move_down")
-    move: Mapped[int] = mapped_column(Integer, default=3)
+    move: Mapped[int] = mapped_column(Integer, default=1)
     tables: Mapped[int] = mapped_column(Integer, default=3)
     """Tables the club can set up."""
     revision: Mapped[int] = mapped_column(Integer, default=1)

@@ -236,9 +236,9 @@ def _check_choices(data: Mapping[str, Any], problems: Problems) -> dict[str, Any
 
 
 def _check_numbers(data: Mapping[str, Any], problems: Problems) -> dict[str, int | None]:
-    """An event's ``move`` and ``tables`` as whole numbers (3 when not given);
+    """An event's ``move`` and ``tables`` as whole numbers (1 and 3 when not given);
     a value out of range adds a ``bad_value`` problem."""
-    numbers = {"move": (1, 6, 3), "tables": (1, MOST_TABLES, 3)}
+    numbers = {"move": (1, 6, 1), "tables": (1, MOST_TABLES, 3)}
     out: dict[str, int | None] = {}
     for key, (low, high, default) in numbers.items():
         value: int | None
@@ -259,7 +259,7 @@ def create(data: Mapping[str, Any]) -> Event:
     :param data: ``name``; optional ``held_on`` (YYYY-MM-DD, today), ``kind``
         (``mexican_train``), ``set`` (12), ``rules`` (a record's rules, e.g.
         ``late_join``: :data:`LATE_JOIN_DEFAULT` when not given), ``scoring``,
-        ``seating``, ``reseat``, ``move`` (3), ``tables`` (3), ``players``
+        ``seating``, ``reseat``, ``move`` (1), ``tables`` (3), ``players``
         (names checked in at once).
     :raises EventError: a refused value (``bad_value`` at its field).
     """

@@ -24,6 +24,7 @@ from companion.rules.clubs.seating import (
     SeatingError,
     TableLimits,
     draw_tables,
+    move_count,
     pair_counts,
     reseat,
     seat_late,
@@ -64,18 +65,61 @@ def _seating(ev: Event, seed: int) -> list[list[str]]:
     return seated
 
 
+def _seated_or_refused(ev: Event, seed: int) -> list[list[str]]:
+    """:func:`_seating`, its refusals as :class:`EventError` in players' words."""
+    try:
+        return _seating(ev, seed)
+    except SeatingError as exc:
+        code = exc.code if exc.code in ("too_few_players", "too_many_players", "duplicate_player") else "bad_value"
+        message = {
+            "too_few_players": gettext("Too few players are checked in for a table."),
+            "too_many_players": gettext("More players are checked in than the tables can seat."),
+        }.get(exc.code, gettext("The tables cannot be drawn."))
+        raise EventError([Problem("players", code, message)]) from exc
+
+
+def next_seating(ev: Event, seed: int | None = None) -> dict[str, Any]:
+    """The seating :func:`draw` would make now, to show before it is made
+    (nothing is stored): ``{"tables": [[name, ...], ...], "move": k, "asked":
+    the event's move, "number": the game's number}``; ``move`` is how many the
+    ladder moves from each table this time (``None`` when the event does not
+    reseat by the ladder or this is the evening's first game), fewer than
+    ``asked`` when the tables are too small for it
+    (:func:`companion.rules.clubs.seating.move_count`).
+
+    :raises EventError: too few or too many players (as :func:`draw`).
+    """
+    number = len(ev.season) + 1
+    seated = _seated_or_refused(ev, seed if seed is not None else ev.id * 1000 + number)
+    moved = None
+    if ev.current and ev.reseat == Reseat.MOVE_DOWN:
+        moved = move_count([len(t.players) for t in ev.current], ev.move)
+    return {"tables": seated, "move": moved, "asked": ev.move, "number": number}
+
+
+def _chosen(ev: Event, tables: list[list[str]], proposed: list[list[str]]) -> list[list[str]]:
+    """The seating the desk edited from the one proposed: every player present
+    once, as many tables as proposed, each within the table's limits.
+
+    :raises EventError: ``bad_value`` at ``tables``, in the players' words.
+    """
+    present = sorted(n for _, n in ev.present)
+    limits = table_limits(ev.kind, ev.set_n)
+    seated = sorted(n for t in tables for n in t)
+    if seated != present or len(tables) != len(proposed):
+        raise EventError([Problem("tables", "bad_value", gettext(
+            "Seat everyone who is here once, at one of the tables shown."))])
+    for i, t in enumerate(tables, 1):
+        if not limits.fewest <= len(t) <= limits.most:
+            raise EventError([Problem("tables", "bad_value", gettext(
+                "Table %(n)s would have %(count)s players: a table takes %(fewest)s to %(most)s.",
+                n=i, count=len(t), fewest=limits.fewest, most=limits.most))])
+    return [list(t) for t in tables]
+
+
 def _fits(players: int, tables: int, limits: TableLimits) -> bool:
     """``players`` can sit at ``tables`` tables within each table's limits."""
     return tables * limits.fewest <= players <= tables * limits.most
-
-
-def _seating_refused(exc: SeatingError) -> EventError:
-    code = exc.code if exc.code in ("too_few_players", "too_many_players", "duplicate_player") else "bad_value"
-    message = {
-        "too_few_players": gettext("Too few players are checked in for a table."),
-        "too_many_players": gettext("More players are checked in than the tables can seat."),
-    }.get(exc.code, gettext("The tables cannot be drawn."))
-    return EventError([Problem("players", code, message)])
 
 
 def _fresh(event_id: int) -> Event:
@@ -90,7 +134,7 @@ def _raced(exc: Exception) -> EventError:
         "Another device changed this evening at the same moment: look again, then try again."))], 409)
 
 
-def draw(event_id: int, seed: int | None = None) -> Event:
+def draw(event_id: int, seed: int | None = None, tables: list[list[str]] | None = None) -> Event:
     """Seat the players present for the evening's next game and start one
     ordinary game per table (the first seat starts the first round), all in
     one transaction that holds the event's turn (its row locked on
@@ -102,6 +146,8 @@ def draw(event_id: int, seed: int | None = None) -> Event:
 
     :param seed: the draw's seed (default: from the event and the game number,
         so a repeated request draws the same tables).
+    :param tables: the seating to make instead, names by table, table 1
+        first: the one proposed (:func:`next_seating`) as the desk edited it.
     :raises NoEvent: no such event.
     :raises EventError: a table is still playing (``game_finished`` is not
         reached yet: code ``bad_value``), or too few or too many players;
@@ -120,10 +166,9 @@ def draw(event_id: int, seed: int | None = None) -> Event:
                 raise EventError([Problem("games", "edit_conflict", gettext(
                     "The tables were just drawn on another device."))], 409)
             number = len(ev.season) + 1
-            try:
-                seated = _seating(ev, seed if seed is not None else event_id * 1000 + number)
-            except SeatingError as exc:
-                raise _seating_refused(exc) from exc
+            seated = _seated_or_refused(ev, seed if seed is not None else event_id * 1000 + number)
+            if tables is not None:
+                seated = _chosen(ev, tables, seated)
             try:
                 games = [read_game({"format": "domino-game-record", "version": 1, "kind": ev.kind,
                                     "set": ev.set_n, "rules": dict(ev.rules), "players": list(seats),

@@ -24,10 +24,11 @@ from companion.clubs import people
 from companion.clubs import tables as club_tables
 from companion.games.forms import kind_of
 from companion.players.records import standings_csv as standings_csv_text
-from companion.players.views import KIND_NAMES
+from companion.players.views import KIND_NAMES, rule_set_label
 from companion.rules.clubs.events import EventStanding
-from companion.rules.errors import Problem
-from companion.rules.profile import PRESETS
+from companion.rules.errors import Problem, Problems
+from companion.rules.profile import PRESETS, parse_rules
+from companion.rules.stats.records import rule_set_key
 from companion.rules.tiles import SET_SIZES
 from companion.sheets import pdf
 from companion.web import pagecache
@@ -79,8 +80,17 @@ def measures(keys: Any) -> str:
     return ", ".join(str(MEASURE_NAMES[k]) for k in keys)
 
 
+def rule_set_name(ev: club.Event) -> str:
+    """The evening's rule set as the start page names it ("This app's
+    defaults", a named rule set, or "House rules (…)"); the late-arrival rule
+    is said on its own beside the draw."""
+    changed = parse_rules(ev.rules, Problems()).changed()
+    changed.pop("late_join", None)
+    return rule_set_label(rule_set_key(changed))
+
+
 def _names_context() -> dict[str, Any]:
-    return {"measures": measures, "kind_names": KIND_NAMES, "scoring_names": SCORING_NAMES, "seating_names": SEATING_NAMES,
+    return {"measures": measures, "rule_set_name": rule_set_name, "kind_names": KIND_NAMES, "scoring_names": SCORING_NAMES, "seating_names": SEATING_NAMES,
                 "reseat_names": RESEAT_NAMES, "late_names": LATE_NAMES, "late_default": club.LATE_JOIN_DEFAULT,
                 "measure_names": MEASURE_NAMES, "sets": SET_SIZES, "presets": PRESETS}
 
@@ -160,16 +170,65 @@ def leave(event_id: int, player_id: int):
     return redirect(url_for("events.detail", event_id=event_id) + "#present")
 
 
+@bp.get("/events/<int:event_id>/seating")
+def seating(event_id: int):
+    """The next game's seating, shown before it is made: who sits at which
+    table, each player's table to change, then *Seat these tables*."""
+    ev = _event_or_404(event_id)
+    if ev.playing:
+        return redirect(url_for("events.detail", event_id=event_id) + "#tables")
+    try:
+        plan = club_tables.next_seating(ev)
+    except club.EventError as exc:
+        return _detail(ev, {"draw": exc.problems[0].message}, 422)
+    return render_template("clubs/seating.html", ev=ev, plan=plan, errors={}, **_names_context())
+
+
+def _tables_from_form(form: Any) -> list[list[str]] | None:
+    """The seating sent by the preview (``tables``: how many were shown;
+    ``name-<i>`` and ``table-<i>``, 1-based tables, players in the order
+    shown, ``shown-<i>`` the table each was shown at), or ``None`` when the
+    form sent none. A player moved by the desk sits after the table's own. A table left empty stays in
+    the list (the draw refuses it); a table number that is not one of those
+    shown gives ``[]`` (refused too)."""
+    chosen: list[tuple[str, int]] = []
+    moved: list[tuple[str, int]] = []
+    i = 0
+    while f"name-{i}" in form:
+        try:
+            table = int(form.get(f"table-{i}", ""))
+        except ValueError:
+            table = 0
+        (chosen if form.get(f"shown-{i}") == str(table) else moved).append((form[f"name-{i}"], table))
+        i += 1
+    chosen += moved
+    if not chosen:
+        return None
+    shown = form.get("tables", "")
+    count = int(shown) if shown.isdigit() else max(t for _, t in chosen)
+    tables: list[list[str]] = [[] for _ in range(count)]
+    for name, table in chosen:
+        if not 1 <= table <= count:
+            return []
+        tables[table - 1].append(name)
+    return tables
+
+
 @bp.post("/events/<int:event_id>/draw")
 def draw(event_id: int):
-    """Draw the tables of the evening's next game."""
+    """Draw the tables of the evening's next game (as the preview was left, when sent from it)."""
     ev = _event_or_404(event_id)
+    tables = _tables_from_form(request.form)
     try:
-        club_tables.draw(event_id)
+        club_tables.draw(event_id, tables=tables)
     except club.EventError as exc:
         if exc.status == 409:  # drawn meanwhile (a double tap, another tablet): show that draw's tables
             flash(exc.problems[0].message, "error")
             return redirect(url_for("events.detail", event_id=event_id) + "#tables", 303)
+        if tables is not None and not ev.playing:
+            plan = club_tables.next_seating(ev)
+            return render_template("clubs/seating.html", ev=ev, plan=plan, edited=tables,
+                                   errors={"draw": exc.problems[0].message}, **_names_context()), 422
         return _detail(ev, {"draw": exc.problems[0].message}, 422)
     return redirect(url_for("events.detail", event_id=event_id) + "#tables")
 

@@ -14,7 +14,7 @@ from companion.games.services.names import ids_by_name
 from companion.rules import RecordError
 from companion.web import pagecache
 from companion.web.access import spectator_ok
-from companion.web.errors import problem_response, problems_response
+from companion.web.errors import error_page, problem_response, problems_response
 from companion.web.http import etag_or_304
 from companion.web.i18n import gettext
 from companion.web.jsonbody import BadJSON, request_json
@@ -232,6 +232,16 @@ def archive_game(game_id: int):
     return "", 204
 
 
+@bp.post("/games/<int:game_id>/finish")
+def finish_game(game_id: int):
+    """End the game where it stands (design.md, "Ending a game now") → 200 with
+    the game: ``status`` ``finished``, ``standings`` and ``winners`` by the
+    kind's own order; 422 ``game_finished`` (over already) or
+    ``nothing_played`` (no round yet), 404 for no such game."""
+    services.finish_game(game_id)
+    return jsonify(_game_json(game_id))
+
+
 @bp.delete("/trash")
 def empty_trash():
     """Delete every game in the trash for good → 200 ``{"deleted": n}``."""
@@ -336,8 +346,9 @@ def revision(game_id: int):
 @bp.app_errorhandler(405)
 def _api_http_error(exc):
     """Under ``/api/`` a missing route or method answers JSON like every other
-    refusal; elsewhere the usual page."""
+    refusal; elsewhere the app's own page for a missing page (404, in the
+    reader's language, with a way back) or the usual one (405)."""
     if not request.path.startswith("/api/"):
-        return exc
+        return error_page(404) if exc.code == 404 else exc
     code = "not_found" if exc.code == 404 else "bad_value"
     return problem_response(code, exc.description or exc.name, exc.code)

@@ -78,6 +78,8 @@ class GameRow(db.Model):
     """Players who have left the table for now (the record's ``away``); ``None``: nobody."""
     teams: Mapped[list[list[str]] | None] = mapped_column(JSON, nullable=True)
     """The pairs of a game in pairs (the record's ``teams``); ``None``: a game of single players."""
+    ended_by_players: Mapped[bool] = mapped_column(Boolean, default=False, server_default=sa_false())
+    """The table ended the game where it stood (the record's ``ended_by_players``)."""
     revision: Mapped[int] = mapped_column(Integer, default=1)
     """Raised on every change, so a table view can tell when to refresh."""
     view_key: Mapped[str] = mapped_column(String(64), default=new_view_key)

@@ -36,7 +36,7 @@ from sqlalchemy.exc import IntegrityError
 from companion.games import services
 from companion.phones.models import PhoneAccessRow, SeatEntryRow, SeatLinkRow
 from companion.rules import RecordError
-from companion.rules.seat import check_seat_hand
+from companion.rules.seat import check_seat_hand, check_with_sent
 from companion.rules.tiles import Tile
 from companion.store.db import db
 from companion.store.tx import transaction
@@ -318,11 +318,16 @@ def send_hand(seat: Seat, hand: dict[str, Any], out: bool) -> SeatEntry:
     :param hand: the hand object of a game record (``{"pips": 23, "tiles_left": 3}``,
         ``{"tiles": ["6-5"]}``; ``{"pips": 0, "tiles_left": 0}`` with ``out``).
     :param out: the player went out (domino).
-    :raises RecordError: the engine refuses the hand (problems at ``hands.<name>…``).
+    :raises RecordError: the engine refuses the hand (problems at
+        ``hands.<name>…``), alone or with the hands the other seats sent for
+        the round (a tile in two hands, a second 0-0…), as the tablet would.
     """
     check_seat_hand(seat.game, seat.name, hand)
     number = len(seat.game.rounds) + 1
     game_id = seat.game.id
+    players = seat.game.table.players
+    sent = {players[e.seat]: (e.hand, e.out) for e in entries(game_id, number).values() if e.seat < len(players)}
+    check_with_sent(seat.game, seat.name, hand, out, sent)
     with transaction():
         row = db.session.execute(
             db.select(SeatEntryRow).where(SeatEntryRow.game_id == game_id, SeatEntryRow.number == number,

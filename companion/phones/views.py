@@ -15,6 +15,7 @@ from companion.games.forms import round_from_form, round_to_form
 from companion.phones import links as phones
 from companion.photo import views as photo
 from companion.rules import RecordError
+from companion.rules.scoring import double_blank_changes_points
 from companion.web.access import open_to_phones
 from companion.web.i18n import gettext
 from companion.web.security import public_url_for
@@ -101,7 +102,8 @@ def _render_seat(seat, values=None, errors=None, status=200):
                                    list(seat.game.table.players))
     plan = seat.game.next_round()
     return render_template("phones/seat.html", seat=seat, plan=plan, number=number, sent=sent,
-                           values=values, errors=errors or []), status
+                           values=values, errors=errors or [],
+                           blank_counts=double_blank_changes_points(seat.game.table)), status
 
 
 @bp.get("/s/<key>")

@@ -156,6 +156,8 @@ ERROR_CODES: frozenset[str] = frozenset(
         "contract_not_allowed",
         "trick_points_total",
         "result_inconsistent",
+        # ending a game now (POST /api/games/<id>/finish) before its first round
+        "nothing_played",
     }
 )
 
@@ -165,7 +167,9 @@ WARNING_CODES: frozenset[str] = frozenset(
      # the hands could not be checked together within the time budget
      "unverified",
      # partnership games: partners seated side by side instead of opposite
-     "partners_side_by_side"}
+     "partners_side_by_side",
+     # a hand possible but unlikely (300 typed for 30): saved when confirmed
+     "unusual_hand"}
 )
 
 

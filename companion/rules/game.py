@@ -18,7 +18,7 @@ last engine's round; a classic game when a total reaches the target score
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Any
 
@@ -184,7 +184,7 @@ def read_game(record: Any, confirm: bool = False) -> Game | FamilyGame:
     if table is not None:
         state = GameState.start(table)
         for i, data in enumerate(raw_rounds):
-            if not table.kind.ends_after_last_engine and state.finished:
+            if not table.kind.ends_after_last_engine and state.reached_end:
                 problems.error(f"rounds[{i}]", "game_finished", tr("The game was already won."))
                 break
             rnd = parse_round(table, data, i + 1, problems)
@@ -206,6 +206,28 @@ def read_head(record: Any, problems: Problems) -> Table | FamilyTable | None:
     if family_spec(record) is not None:
         return read_family_table(record, problems)
     return parse_table(record, problems)
+
+
+def end_now(game: Game) -> Game:
+    """The game ended by the table where it stands (design.md, "Ending a game
+    now"): finished after its last round, ranked by the kind's own order
+    (lowest total first in Mexican Train, highest in the classic games, most
+    rounds won in picture dominoes; :meth:`Game.standings`). Any kind may be
+    ended so, picture dominoes played without a number of wins to reach too.
+
+    :param game: the game as stored.
+    :return: the same rounds on a table marked ``ended_by_players``.
+    :raises RecordError: ``game_finished`` when the game is over already;
+        ``nothing_played`` before its first round (there is nothing to rank).
+    """
+    problems = Problems()
+    if game.finished:
+        problems.error("", "game_finished", tr("The game is finished already."))
+    elif not game.rounds:
+        problems.error("rounds", "nothing_played",
+                       tr("No round has been played yet: play a round before ending the game."))
+    problems.raise_if_any()
+    return Game(replace(game.table, ended_by_players=True), game.rounds)
 
 
 def check_round(game: Game, data: Any, number: int, confirm: bool = False) -> Round:

@@ -12,13 +12,17 @@ Rule sources: as :mod:`.read_hand` and :mod:`.joint` (docs/sources.md).
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import replace
 from typing import Any, Protocol
 
-from companion.rules.errors import Problems, RecordError, tr
+from companion.rules.errors import Problem, Problems, RecordError, tr
 from companion.rules.family_game import FamilyTable
+from companion.rules.game import Game
 from companion.rules.joint.hands import check_hands
 from companion.rules.record.document import Hand, Table
 from companion.rules.record.read_hand import parse_hand
+from companion.rules.record.read_round import parse_round
 from companion.rules.schedule import RoundPlan
 from companion.rules.tiles import Tile
 
@@ -31,6 +35,9 @@ class PlayedGame(Protocol):
     def table(self) -> Table | FamilyTable: ...
 
     def next_round(self) -> RoundPlan | None: ...
+
+    @property
+    def rounds(self) -> Sequence[Any]: ...
 
 
 def check_seat_hand(game: PlayedGame, name: str, data: Any) -> Hand:
@@ -63,7 +70,11 @@ def check_seat_hand(game: PlayedGame, name: str, data: Any) -> Hand:
     engine = Tile(plan.engine, plan.engine) if plan.engine is not None else None
     hand = parse_hand(data, f"hands.{name}", game.table, engine, problems)
     if hand is not None:
-        checked = check_hands(game.table, engine, {name: plan.dealt}, {name: hand}, "", problems)
+        # everyone at the table was dealt: the boneyard is what is left after all
+        # the deals, so a hand no player could hold is refused here as on the tablet
+        dealt = {n: plan.dealt for n in game.table.at_table}
+        dealt[name] = plan.dealt
+        checked = check_hands(game.table, engine, dealt, {name: hand}, "", problems)
         if checked is not None:
             hand = checked[name]
     if problems.errors or hand is None:
@@ -71,4 +82,71 @@ def check_seat_hand(game: PlayedGame, name: str, data: Any) -> Hand:
     return hand
 
 
-__all__ = ["check_seat_hand"]
+def check_with_sent(game: PlayedGame, name: str, data: Any, out: bool, sent: Mapping[str, tuple[Any, bool]]) -> None:
+    """Check one player's hand together with the hands already sent for the
+    same round, as the tablet checks the round when it is saved (issue 27):
+    no tile in two hands, one 0-0 at most, and all the hands made of one set
+    of tiles. The players who sent nothing yet are left out (so the check
+    never refuses a hand the whole round could hold).
+
+    :param game: the game, as read.
+    :param name: the player sending.
+    :param data: their hand object (as :func:`check_seat_hand`).
+    :param out: they went out.
+    :param sent: the other players' hands sent so far: ``{name: (hand, out)}``.
+    :raises RecordError: the problems the round would have that name this
+        player's hand, or all the hands sent together (``tile_repeated``,
+        ``double_blank_twice``, ``hands_infeasible``…).
+    """
+    plan = game.next_round()
+    table = game.table
+    others = {n: v for n, v in sent.items() if n != name and n in table.players}
+    if plan is None or not others or not isinstance(table, Table):  # a kind of its own module: no phones
+        return
+    hands = {n: h for n, (h, _) in others.items()}
+    hands[name] = data
+    number = len(game.rounds) + 1
+    some_out = out or any(o for _, o in others.values())
+    present = [n for n in game.table.players if n in hands]
+    round_data: dict[str, Any] = {"hands": {n: hands[n] for n in present},
+                                  "ended": "domino" if some_out else "blocked",
+                                  "absent": [n for n in game.table.players if n not in hands],
+                                  "dealt": {n: plan.dealt for n in present}}
+    if plan.engine is not None:
+        round_data["engine"] = plan.engine
+    problems = Problems()
+    parse_round(table, round_data, number, problems, path="")
+    mine = f".hands.{name}"
+    kept = [p for p in problems.errors
+            if p.path == ".hands" or p.path == mine or p.path.startswith(mine + ".")
+            or p.code in ("tile_repeated", "double_blank_twice")]
+    if kept:
+        raise RecordError(kept, [])
+
+
+def each_hand_alone(game: Game, hands: Mapping[str, Any], skip: Iterable[str] = ()) -> list[Problem]:
+    """Each typed hand of the next round checked on its own
+    (:func:`check_seat_hand`: the round's engine and deal, real tiles), so
+    that a form with a box refused as typed also shows a 999 typed in
+    another box (issue 27: every problem at once, at its field).
+
+    :param game: the game, as read.
+    :param hands: ``{player: hand object}`` as typed.
+    :param skip: players whose hand was refused already (not checked again).
+    :return: the problems, at paths ``hands.<player>…``.
+    """
+    skipped = set(skip)
+    found: list[Problem] = []
+    for name, hand in hands.items():
+        if name in skipped or not isinstance(hand, Mapping):
+            continue
+        try:
+            check_seat_hand(game, name, hand)
+        except RecordError as exc:
+            # the round's own check names ".hands.<player>": the form's paths have no dot first
+            found += [replace(p, path=p.path.lstrip(".")) for p in exc.errors
+                      if p.path.lstrip(".").startswith(f"hands.{name}")]
+    return found
+
+
+__all__ = ["check_seat_hand", "check_with_sent", "each_hand_alone"]

@@ -146,8 +146,14 @@ class GameState:
 
     @property
     def finished(self) -> bool:
-        """As the kind's :attr:`~.kinds.KindSpec.ends` says: Mexican Train:
-        all scheduled rounds recorded; classic games: a total reached
+        """The game's own end reached (:attr:`reached_end`), or the table ended
+        it where it stood (:attr:`.Table.ended_by_players`) after a round at least."""
+        return self.reached_end or (self.table.ended_by_players and self.played > 0)
+
+    @property
+    def reached_end(self) -> bool:
+        """The kind's own end, as its :attr:`~.kinds.KindSpec.ends` says: Mexican
+        Train: all scheduled rounds recorded; classic games: a total reached
         ``target_score``; picture dominoes: a child won ``target_wins`` rounds
         (never when 0)."""
         t = self.table
@@ -319,7 +325,7 @@ def check_round_at(state: GameState, data: Any, number: int, confirm: bool = Fal
     rnd = parse_round(state.table, data, number, problems)
     problems.raise_if_any(confirm)
     assert rnd is not None
-    if rounds_after and not state.table.kind.ends_after_last_engine and state.advance(rnd)[0].finished:
+    if rounds_after and not state.table.kind.ends_after_last_engine and state.advance(rnd)[0].reached_end:
         problems.error(f"rounds[{number - 1}]", "game_finished",
                        tr("With this round the target is reached before the rounds after it."))
         problems.raise_if_any()

@@ -86,7 +86,7 @@ def _sheet_context(
         "played_on_iso": played_on.isoformat(),
         "blank": blank,
         "status": status,
-        "set_label": tr("Double-%(n)s", n=table.set_n),
+        "set_label": tr("Double-%(n)s", n=table.set_n) if table.kind.counts_pips else tr("Picture tiles"),
         "has_engines": has_engines,
         "rules": rule_lines,
         "double_blank_points": rules.double_blank_points if table.kind.has_engine else 0,

@@ -88,8 +88,12 @@ def rules_in_play(game: Game) -> list[dict[str, Any]]:
         )
     else:
         set_explain = tr("%(size)s tiles.", size=table.set.size)
+    set_line = {"label": tr("Set"), "value": tr("Double-%(n)s", n=n), "explain": set_explain}
+    if not table.kind.counts_pips:  # picture dominoes: picture words, no pips or doubles
+        set_line = {"label": tr("Set"), "value": tr("Picture tiles"),
+                    "explain": tr("%(size)s tiles, a picture on each half.", size=table.set.size)}
     lines: list[dict[str, Any]] = [
-        {"label": tr("Set"), "value": tr("Double-%(n)s", n=n), "explain": set_explain},
+        set_line,
         {
             "label": tr("Deal"),
             "value": trn("%(n)s tile each", "%(n)s tiles each", table.standard_deal()),

@@ -10,9 +10,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from flask import Response, jsonify
+from flask import Flask, Response, jsonify, render_template, request
+from werkzeug.exceptions import HTTPException
 
 from companion.rules.errors import ERROR_CODES, WARNING_CODES, Problem
+from companion.web.i18n import gettext
 
 
 def problems_response(
@@ -50,3 +52,35 @@ def problem_reply(code: str, message: str, status: int, headers: dict[str, str] 
     response.status_code = status
     response.headers.update(headers or {})
     return response
+
+
+def error_page(status: int) -> tuple[str, int]:
+    """The app's own page for a missing page (404) or a fault on our side
+    (500), in the reader's language, with a way back to the games.
+
+    :param status: 404 or 500 (any other status reads as 500's page).
+    :return: ``(html, status)`` for a Flask error handler to return.
+    """
+    if status == 404:
+        title = gettext("This page is not here")
+        text = gettext("The address may be mistyped, or the game was deleted.")
+    else:
+        title = gettext("Something went wrong on our side")
+        text = gettext("What was entered last may not be saved: go back, check it, and try again.")
+    try:
+        return render_template("web/error.html", title=title, text=text), status
+    except Exception:  # noqa: BLE001 - the page itself failed (no database?): plain words then
+        return f"{title}. {text}", status
+
+
+def _server_error(exc: HTTPException) -> tuple[str, int] | HTTPException:
+    """A fault while answering a page: :func:`error_page`; the API keeps its own answer."""
+    if request.path.startswith("/api/"):
+        return exc
+    return error_page(500)
+
+
+def init_app(app: Flask) -> None:
+    """Answer a fault on a page with :func:`error_page` (a missing page is
+    answered by the games' handler, which knows the API's envelope)."""
+    app.register_error_handler(500, _server_error)

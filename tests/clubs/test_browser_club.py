@@ -101,8 +101,19 @@ def test_club_evening_from_check_in_to_printed_standings(live, browser, api_clie
 
     # The next game of the evening: the ladder moves players between tables.
     page.goto(event_url)
+    # Seat the next game: shown first (issue 27), nobody more than one table away
     page.click("text=Seat the next game")
+    page.wait_for_selector("#seating-h")
+    shot(page, "club-5-next-seating")
+    before = {p: t["table"] for t in api_client.get(f"/api/events/{event_id}").get_json()["games"][0]
+              for p in t["players"]}
+    shown = {page.locator(f"#table-{i}").evaluate("s => s.labels[0].textContent"):
+             int(page.locator(f"#table-{i}").input_value()) for i in range(len(CLUB))}
+    assert all(abs(shown[p] - before[p]) <= 1 for p in CLUB)
+    page.click("text=Seat these tables")
     page.wait_for_selector("text=Game 2 of the evening")
+    second = api_client.get(f"/api/events/{event_id}").get_json()["games"][1]
+    assert {p: t["table"] for t in second for p in t["players"]} == shown
     shot(page, "club-5-second-game")
     ctx.close()
 

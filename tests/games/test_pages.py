@@ -120,7 +120,7 @@ def test_impossible_pips_are_caught(client, app):
     r = enter_round(client, gid, {0: "5", 1: "3", 2: "41", 3: "12"}, number=1)
     assert "Tap the player who went out, or Blocked." in r.get_data(as_text=True)
     r = enter_round(client, gid, {0: "5", 1: "0", 2: "41", 3: "12"}, out="blocked", number=1)
-    assert "A blocked round ends with no empty hand" in r.get_data(as_text=True)
+    assert "A blocked round ends with tiles in every hand, but Ben has none left: tap Ben&#39;s Out" in r.get_data(as_text=True)
     assert count_rows(app) == (1, 0)
 
 

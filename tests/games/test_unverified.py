@@ -33,8 +33,9 @@ def test_out_of_budget_is_a_warning_then_a_round_marked_unverified(tiny_budget):
     with pytest.raises(RecordError) as exc:
         read_game({**HEAD, "rounds": [ROUND]})
     assert not exc.value.errors
-    # the house deal of 11 is a warning of its own
-    assert [p.code for p in exc.value.warnings] == ["deal_off_table", "unverified"]
+    # the house deal of 11 is a warning of its own; so is P8's 244 pips, more
+    # than the 11 heaviest tiles hold (226: P8 drew) (issue 27, unusual_hand)
+    assert [p.code for p in exc.value.warnings] == ["deal_off_table", "unusual_hand", "unverified"]
     game = read_game({**HEAD, "rounds": [ROUND]}, confirm=True)
     assert game.rounds[0].unverified
     assert game.as_record()["rounds"][0]["unverified"] is True
@@ -48,7 +49,7 @@ def test_the_api_asks_then_saves_and_shows_it(api, client, tiny_budget):
     gid = r.get_json()["id"]
     r = api.post(f"/api/games/{gid}/rounds", json=ROUND)
     assert r.status_code == 422
-    assert [w["code"] for w in r.get_json()["warnings"]] == ["deal_off_table", "unverified"]
+    assert [w["code"] for w in r.get_json()["warnings"]] == ["deal_off_table", "unusual_hand", "unverified"]
     r = api.post(f"/api/games/{gid}/rounds", json={**ROUND, "confirm": True})
     assert r.status_code == 201
     got = api.get(f"/api/games/{gid}").get_json()

@@ -328,3 +328,49 @@ def test_two_devices_opening_a_new_game_at_once_share_one_join_link(app, api, mo
     r = api.get(f"/games/{gid}")
     assert r.status_code == 200
     assert f"/j/{gid}/{made_first}" in r.get_data(as_text=True)
+
+
+def test_a_phone_checks_its_hand_with_those_already_sent(app, client, api):
+    """Issue 27: a phone said "Sent." for a hand the tablet then refused: a
+    tile already in another phone's hand, a second 0-0, a second player out."""
+    gid = _game(api)
+    join = _join_url(client, gid)
+    ana, ben = app.test_client(), app.test_client()
+    ana_url, ben_url = _seat(ana, join, 0), _seat(ben, join, 1)
+    assert _send(ana, ana_url, number="1", **{"tiles-0": "6-5 2-1"}).status_code == 302
+    r = _send(ben, ben_url, number="1", **{"tiles-1": "6-5"})
+    assert r.status_code == 422
+    assert "6-5 is already in Ana&#39;s hand." in r.get_data(as_text=True)
+    assert _status(client, gid)["seats"][1]["entered"] is False
+    assert _send(ben, ben_url, number="1", **{"tiles-1": "6-4"}).status_code == 302
+
+
+def test_a_phone_shows_the_round_scores_after_each_round(app, client, api):
+    gid = _game(api)
+    join = _join_url(client, gid)
+    ben = app.test_client()
+    url = _seat(ben, join, 1)
+    assert "Scores so far" not in ben.get(url).get_data(as_text=True)
+    players = api.get(f"/api/games/{gid}").get_json()["players"]
+    hands = dict(zip(players, ({"pips": 0}, {"pips": 23}, {"pips": 14})))
+    assert api.post(f"/api/games/{gid}/rounds", json={"ended": "domino", "hands": hands}).status_code == 201
+    html = ben.get(url).get_data(as_text=True)
+    assert "Scores so far" in html
+    rows = re.findall(r"<tr(?: class=\"me\")?><td>(\d+)</td><th scope=\"row\">(\w+)</th><td>(\d+)</td><td>(\d+)</td></tr>", html)
+    # Mexican Train: lowest first; this round's points are the totals after round 1
+    assert rows == [("1", players[0], "0", "0"), ("2", players[2], "14", "14"), ("3", players[1], "23", "23")]
+    assert f'<tr class="me"><td>3</td><th scope="row">{players[1]}</th>' in html
+
+
+def test_a_phone_refuses_a_hand_no_player_could_hold(app, client, api):
+    """Issue 27: the phone said "Sent." for 999 pips (it counted the other
+    players' deals as boneyard). Four players dealt 15 of the double-12 less
+    the engine 12-12: 30 tiles in the boneyard, so a hand holds at most 45
+    tiles, the heaviest 45 free tiles 731 pips."""
+    gid = _game(api, {"set": 12, "players": ["Ana", "Ben", "Chen", "Dee"], "first_starter": "Ana"})
+    ben = app.test_client()
+    url = _seat(ben, _join_url(client, gid), 1)
+    r = _send(ben, url, number="1", **{"pips-1": "999"})
+    assert r.status_code == 422
+    assert "No hand can hold 999 pips: a typo? Ben can hold 731 pips at most this round." in r.get_data(as_text=True)
+    assert _send(ben, url, number="1", **{"pips-1": "99"}).status_code == 302

@@ -13,6 +13,7 @@ from companion.rules.clubs.seating import (
     TableLimits,
     draw_tables,
     late_start,
+    most_movers,
     move_count,
     pair_counts,
     repeats,
@@ -171,36 +172,53 @@ def test_move_down_lowest_three_between_two_tables():
     ]
 
 
-def test_move_down_three_tables_of_four_moves_three_from_each_table():
-    # The page says "the lowest three of each table move down a table".
-    # Worked by hand, three tables of four (each listed in finishing order):
-    #   A2 A3 A4 (lowest three of table 1) go down to table 2;
-    #   B2 B3 B4 (lowest three of table 2) go down to table 3; C4 stays.
-    #   Table 3 sends up its best three, C1 C2 C3, to table 2.
-    #   Table 2 must send three up to table 1: its own B1, then the best who
-    #   came up to it, C1 and C2 (C3 stays at table 2).
+def test_move_down_three_tables_of_four_moves_one_table_at_a_time():
+    # Three from each table would empty table 2 and make table 3's best jump
+    # two tables (issue 27). A middle table of four sends one up and one down
+    # and keeps two: so one moves. Worked by hand (each listed in finishing order):
+    #   A4 goes down to table 2, B1 up to table 1; B4 down to table 3, C1 up to table 2.
     tables = [[f"{t}{i}" for i in range(1, 5)] for t in "ABC"]
-    assert move_count([4, 4, 4], 3) == 3
+    assert move_count([4, 4, 4], 3) == 1
     assert reseat(tables, "move_down", move=3) == [
-        ["B1", "C1", "C2", "A1"],
-        ["C3", "A2", "A3", "A4"],
-        ["C4", "B2", "B3", "B4"],
+        ["B1", "A1", "A2", "A3"],
+        ["C1", "B2", "B3", "A4"],
+        ["C2", "C3", "C4", "B4"],
     ]
 
 
-def test_move_down_three_tables_of_six_is_a_plain_ladder():
-    # Big enough tables: the lowest three of each table go down one, the best
-    # three of each table below come up one; nobody moves two tables.
+def test_move_down_three_tables_of_six_moves_two():
+    # A middle table of six can send two up and two down and keep two of its own.
     tables = [[f"{t}{i}" for i in range(1, 7)] for t in "ABC"]
+    assert move_count([6, 6, 6], 3) == 2
     assert reseat(tables, "move_down", move=3) == [
-        ["B1", "B2", "B3", "A1", "A2", "A3"],
-        ["C1", "C2", "C3", "A4", "A5", "A6"],
-        ["C4", "C5", "C6", "B4", "B5", "B6"],
+        ["B1", "B2", "A1", "A2", "A3", "A4"],
+        ["C1", "C2", "B3", "B4", "A5", "A6"],
+        ["C3", "C4", "C5", "C6", "B5", "B6"],
     ]
+
+
+def test_move_down_tables_of_four_three_three_as_the_newcomer_saw_them():
+    # Issue 27: defaults with tables of 4/3/3 sent table 2's winner down, the
+    # last of table 3 two tables up and emptied table 2. One moves (the middle
+    # table of three: one up, one down, one stays). By hand:
+    #   table 1: B1 (table 2's best) comes up; A4 goes down
+    #   table 2: C1 (table 3's best) comes up, B2 stays, A4 comes down; B3 goes down
+    #   table 3: C2 and C3 stay, B3 comes down
+    tables = [["A1", "A2", "A3", "A4"], ["B1", "B2", "B3"], ["C1", "C2", "C3"]]
+    assert most_movers([4, 3, 3]) == 1
+    for move in (1, 3):
+        assert reseat(tables, "move_down", move=move) == [
+            ["B1", "A1", "A2", "A3"], ["C1", "B2", "A4"], ["C2", "C3", "B3"]]
+
+
+@pytest.mark.parametrize(("sizes", "most"), [
+    ([4, 3, 3], 1), ([4, 4], 3), ([3, 4], 2), ([5, 5, 5], 2), ([8, 8, 8, 8], 3), ([2, 2, 2], 0), ([5], 0)])
+def test_most_movers_keeps_a_player_at_every_table(sizes, most):
+    assert most_movers(sizes) == most
 
 
 def test_move_down_never_more_than_a_table_holds():
-    assert move_count([3, 4], 4) == 3
+    assert move_count([3, 4], 4) == 2  # a table of three keeps one of its own
     assert move_count([5], 3) == 0
 
 

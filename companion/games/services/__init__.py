@@ -27,6 +27,7 @@ kept), :mod:`.tx` (the one transaction helper), :mod:`.values` (what comes back)
 
 from __future__ import annotations
 
+from companion.games.services.ending import finish_game
 from companion.games.services.games import (
     create_game,
     create_games,
@@ -77,7 +78,7 @@ __all__ = [
     "AlreadySaved", "Conflicted", "Deleted", "GameQuery", "GameSummary", "GameView", "MAX_PAGE",
     "MAX_PER_PAGE", "NotFound", "Page", "Recheck", "RoundView", "SCORING_VERSION", "SHELVES",
     "Saved", "add_round", "archive_game", "check_round", "create_game", "create_games",
-    "delete_last_round", "empty_trash", "game_ids", "game_revision", "game_stamp", "get_game", "head_of",
+    "delete_last_round", "empty_trash", "finish_game", "game_ids", "game_revision", "game_stamp", "get_game", "head_of",
     "history_stamp",
     "known_players", "list_games", "recheck", "replace_round", "restore_game", "round_for_key",
     "one_read", "store_games", "store_results", "transaction", "trash_game",

@@ -112,7 +112,7 @@ def _claim_statement(storing: bool, names: int) -> Any:
 _TAIL = (
     select(
         _G.id, _G.created_at, _G.revision, _G.view_key, _G.rounds_played, _G.status, _G.shelf,
-        _G.engine_version, _G.kind, _G.set_n, _G.first_starter,
+        _G.engine_version, _G.kind, _G.set_n, _G.first_starter, _G.ended_by_players,
         *(_as_text(_G[c]) for c in _JSON_ONCE),
         _R.id.label("round_id"), _R.number, _R.version, _R.data, _R.result,
     )
@@ -192,6 +192,7 @@ class _Head:
     players: list[str]
     away: list[str] | None
     teams: list[list[str]] | None = None
+    ended_by_players: bool = False
 
 
 @dataclass(frozen=True)
@@ -281,7 +282,8 @@ def _read_tail(game_id: int, first: int | None, whole: bool = False) -> _Tail:
     g = rows[0]
     row = _Head(g.id, g.created_at, g.revision, g.view_key, g.rounds_played, g.status, g.shelf,
                 g.engine_version, g.kind, g.set_n, g.first_starter,
-                **{c: _decoded(getattr(g, c)) for c in _JSON_ONCE})
+                **{c: _decoded(getattr(g, c)) for c in _JSON_ONCE},
+                ended_by_players=bool(g.ended_by_players))
     if row.summary is None or row.engine_version != SCORING_VERSION:
         raise _Stale()
     rounds = [_Stored(r.round_id, r.number, r.version, r.data, r.result) for r in rows if r.number is not None]

@@ -33,7 +33,8 @@ def _new_row(game: Game | FamilyGame) -> GameRow:
     head = game.table.as_dict()
     row = GameRow(kind=head["kind"], set_n=head["set"], rules=head["rules"],
                   players=head["players"], first_starter=game.table.first_starter,
-                  away=head.get("away"), teams=head.get("teams"))
+                  away=head.get("away"), teams=head.get("teams"),
+                  ended_by_players=head.get("ended_by_players", False))
     for rnd in game.rounds:
         row.rounds.append(RoundRow(number=rnd.number, data=rnd.as_dict(), version=1))
     store_results(row, game)
@@ -92,7 +93,7 @@ def store_games(games: Sequence[Game | FamilyGame]) -> list[int]:
 
 _GAME_COLUMNS = (GameRow.id, GameRow.created_at, GameRow.revision, GameRow.view_key, GameRow.shelf,
                  GameRow.kind, GameRow.set_n, GameRow.first_starter, GameRow.engine_version,
-                 GameRow.recheck_problem,
+                 GameRow.recheck_problem, GameRow.ended_by_players,
                  *(_as_text(GameRow.__table__.c[c]) for c in _JSON_ONCE))
 _ROUND_COLUMNS = (RoundRow.number, RoundRow.version, RoundRow.data, RoundRow.result)
 _GAME_QUERY = (
@@ -133,7 +134,8 @@ def get_game(game_id: int, include_trash: bool = False) -> GameView:
         shelf=row.shelf,
         table=table_of(record_head(kind=row.kind, set_n=row.set_n, rules=head["rules"],
                                    players=head["players"], first_starter=row.first_starter,
-                                   away=head["away"], teams=head["teams"])),
+                                   away=head["away"], teams=head["teams"],
+                                   ended_by_players=bool(row.ended_by_players))),
         rounds=tuple(RoundView(r.number, r.version, r.data, RoundResult.from_dict(r.result))
                      for r in rounds),
         summary=head["summary"], engine_version=row.engine_version,

@@ -32,9 +32,10 @@ class NotFound(LookupError):
 
 def record_head(*, kind: str, set_n: int, rules: dict[str, Any] | None, players: list[str],
                 first_starter: str | None, away: list[str] | None,
-                teams: list[list[str]] | None = None) -> dict[str, Any]:
+                teams: list[list[str]] | None = None, ended_by_players: bool = False) -> dict[str, Any]:
     """A game record without its rounds (docs/design.md), from the stored
-    columns (``teams`` only for a game in pairs)."""
+    columns (``teams`` only for a game in pairs, ``ended_by_players`` only
+    when true)."""
     head = {
         "format": "domino-game-record", "version": 1, "kind": kind, "set": set_n,
         "rules": dict(rules or {}), "players": list(players), "first_starter": first_starter,
@@ -43,6 +44,8 @@ def record_head(*, kind: str, set_n: int, rules: dict[str, Any] | None, players:
         head["away"] = list(away)
     if teams:
         head["teams"] = [list(pair) for pair in teams]
+    if ended_by_players:
+        head["ended_by_players"] = True
     return head
 
 
@@ -50,7 +53,8 @@ def head_of(row: Any) -> dict[str, Any]:
     """:func:`record_head` of a game's row, or of a row of its columns (the
     one way a stored game's head is read back: its ``away`` included)."""
     return record_head(kind=row.kind, set_n=row.set_n, rules=row.rules, players=row.players,
-                       first_starter=row.first_starter, away=row.away, teams=row.teams)
+                       first_starter=row.first_starter, away=row.away, teams=row.teams,
+                       ended_by_players=bool(getattr(row, "ended_by_players", False)))
 
 
 _JSON_ONCE = ("summary", "rules", "players", "away", "teams")

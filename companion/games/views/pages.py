@@ -29,7 +29,9 @@ from companion.games.services import undo as undoing
 from companion.games.views import undo as undo_views
 from companion.rules import RecordError
 from companion.rules.profile import DRAW_COUNT_PRESETS, OPTIONS, OPTIONS_BY_KEY, PRESETS
-from companion.rules.record.entry import rest_to_mend
+from companion.rules.record.entry import about_hand, rest_to_mend
+from companion.rules.scoring import double_blank_changes_points
+from companion.rules.seat import each_hand_alone
 from companion.rules.state import joining_total
 from companion.rules.tiles import SET_SIZES
 from companion.web import pagecache
@@ -199,6 +201,7 @@ def _render_game(game: services.GameView, values=None, errors=None, warnings=Non
             draft_restore=draft_restore,
             seats_form=seats_form or {},
             value_labels=VALUE_LABELS,
+            blank_counts=double_blank_changes_points(t),
             joining_total=joining_total(t, [v for v in _last_totals(game).values() if v is not None]),
             errors=errors,
             hand_errors=errors_for_hands(errors, t.players),
@@ -279,21 +282,26 @@ def _shows_phones(game: services.GameView) -> bool:
     return game.next_round() is not None and game.table.kind.counts_pips
 
 
-def _typed_round(game: services.GameView):
+def _typed_round(game: services.GameView, new: bool = False):
     """The round entry form read for ``game``: ``(data, typing problems, confirm)``;
     with a box refused as typed, what else the round shows wrong too
-    (:func:`companion.rules.entry.rest_to_mend`)."""
+    (:func:`companion.rules.entry.rest_to_mend`; for the ``new`` round, each
+    other hand checked against the round's engine and deal too)."""
     parsed = round_from_form(request.form, list(game.table.players), game.table.kind)
     problems = list(parsed.problems)
     if problems and game.table.kind.counts_pips:
         problems += rest_to_mend(game.table, parsed.data, problems)
+        if new:  # every box at once: a hand beyond any hand's reach beside a refused box
+            hands = parsed.data.get("hands") or {}
+            named = [n for n in hands if any(about_hand(p.path, n) for p in problems)]
+            problems += each_hand_alone(game, hands, skip=named)
     return parsed.data, problems, bool(request.form.get("confirm"))
 
 
 @bp.post("/games/<int:game_id>/rounds")
 def add_round(game_id: int):
     """Record the next round from the form (the round number guards a double tap)."""
-    data, problems, confirm = _typed_round(_game_or_404(game_id))
+    data, problems, confirm = _typed_round(_game_or_404(game_id), new=True)
     number = request.form.get("number", type=int)
     try:
         outcome = None if problems else services.add_round(
@@ -397,6 +405,19 @@ def delete_game(game_id: int):
     except services.NotFound:
         abort(404)
     return redirect(url_for("games.index", trashed=game_id, _anchor=LIST))
+
+
+@bp.post("/games/<int:game_id>/finish")
+def finish_game(game_id: int):
+    """End the game where it stands (the form asks first), then show its
+    winner's card; a game over already, or with no round yet, says so."""
+    try:
+        services.finish_game(game_id)
+    except services.NotFound:
+        abort(404)
+    except RecordError as exc:
+        flash(exc.errors[0].message, "error")
+    return redirect(url_for("games.detail", game_id=game_id, _anchor="winner"))
 
 
 @bp.post("/games/<int:game_id>/restore")

@@ -282,48 +282,59 @@ def _deal_balanced(
     return group
 
 
-def move_count(sizes: Sequence[int], move: int) -> int:
-    """How many players the ``move_down`` rule moves down from each table:
-    ``move``, or fewer only when a table has fewer players than that (a table
-    of three cannot send four down); 0 with a single table.
+def most_movers(sizes: Sequence[int]) -> int:
+    """The most players the ``move_down`` ladder can move from each table so
+    that everyone moves one table at most and every table keeps at least one
+    of its own players: a first or last table of ``s`` players sends ``k``
+    one way (``k <= s - 1``), a table in the middle sends ``k`` up and ``k``
+    down (``2k <= s - 1``). 0 with a single table. Tables of 4, 3 and 3: 1
+    (the middle table of three: one up, one down, one stays).
 
     :param sizes: the players at each table, table 1 first.
-    :param move: the number the event chose (3: "the lowest three").
+    :return: the largest ``k`` (players per table), 0 when none can move.
     """
-    if len(sizes) < 2 or move <= 0:
+    if len(sizes) < 2:
         return 0
-    return max(min(move, *sizes), 0)
+    last = len(sizes) - 1
+    caps = [s - 1 if i in (0, last) else (s - 1) // 2 for i, s in enumerate(sizes)]
+    return max(min(caps), 0)
+
+
+def move_count(sizes: Sequence[int], move: int) -> int:
+    """How many players the ``move_down`` rule moves down from each table:
+    ``move``, or fewer when the tables are too small for it
+    (:func:`most_movers`); 0 with a single table.
+
+    :param sizes: the players at each table, table 1 first.
+    :param move: the number the event chose (1 by default: "the lowest one").
+    """
+    if move <= 0:
+        return 0
+    return min(move, most_movers(sizes))
 
 
 def _move_down(finished: Sequence[Sequence[str]], k: int) -> list[list[str]]:
-    """The ladder: the lowest ``k`` of every table but the last move down one
-    table; every table but the first sends up as many as it received, its best
-    first. Worked from the bottom table up, so that a middle table too small to
-    send ``k`` both ways (four players, three moving) sends up its own best
-    who stay, then the best who just came up to it from below (they carry on
-    up: the table above still has ``k`` seats to fill).
+    """The ladder, one table at a time: the lowest ``k`` of every table but
+    the last move down one table; the best ``k`` of every table but the first
+    move up one table; the others stay. ``k`` fits the tables
+    (:func:`move_count`), so nobody moves two tables and every table keeps
+    its size and some of its players.
 
     :return: one list per table: those who came up (best first), those who
         stayed (in the order they finished), those who came down.
     """
     n = len(finished)
-    stays = [list(t[: len(t) - k]) if i < n - 1 else list(t) for i, t in enumerate(finished)]
-    down = [list(t[len(t) - k :]) if i < n - 1 else [] for i, t in enumerate(finished)]
-    came_up: list[list[str]] = [[] for _ in finished]
-    for i in range(n - 1, 0, -1):
-        ranked = stays[i] + came_up[i]  # own players first: they played the higher table
-        going = ranked[:k]
-        stays[i] = [p for p in stays[i] if p not in going]
-        came_up[i] = [p for p in came_up[i] if p not in going]
-        came_up[i - 1] = going
-    return [came_up[i] + stays[i] + (down[i - 1] if i else []) for i in range(n)]
+    up = [list(t[:k]) if i > 0 else [] for i, t in enumerate(finished)]
+    down = [list(t[len(t) - k:]) if i < n - 1 and k else [] for i, t in enumerate(finished)]
+    stays = [[p for p in t if p not in up[i] and p not in down[i]] for i, t in enumerate(finished)]
+    return [(up[i + 1] if i < n - 1 else []) + stays[i] + (down[i - 1] if i else []) for i in range(n)]
 
 
 def reseat(
     finished: Sequence[Sequence[str]],
     rule: str,
     *,
-    move: int = 3,
+    move: int = 1,
     standing: Sequence[str] = (),
     tables: Sequence[TableLimits] = (),
     seed: int = 0,
@@ -339,13 +350,14 @@ def reseat(
         * ``move_down``: the lowest ``k`` of each table but the last move down
           one table and each table but the first sends up as many, its best
           first, so every table keeps its size (:func:`_move_down`); ``k`` is
-          ``move`` (:func:`move_count`). The lowest of the last table and the
-          best of the first stay.
+          ``move``, capped so that nobody moves two tables and every table
+          keeps some of its players (:func:`move_count`). The lowest of the
+          last table and the best of the first stay.
         * ``by_standing``: everyone in ``standing`` order (the evening so far),
           the best at table 1; sizes as before.
         * ``draw``: :func:`draw_tables` at random with the tables' ``tables``
           limits (or the present sizes), avoiding pairs in ``met``.
-    :param move: ``k`` of ``move_down`` (3: "the lowest three move down").
+    :param move: ``k`` of ``move_down`` (1: "the lowest one moves down").
     :param standing: names best first, for ``by_standing``.
     :param tables: table limits, for ``draw``.
     :param seed: the seed of a ``draw``.

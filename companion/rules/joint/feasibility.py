@@ -175,19 +175,42 @@ class RoundTiles:
             counts = [hand.tiles_left - 1] if hand.tiles_left is not None else list(range(0, most))
             fit = [k for k in counts if self.can_make(hand, k)]
             if fit:
+                self._unusual(name, hand, dealt, where, problems)
                 return hand, tuple(fit)
             self._infeasible(name, hand, most, where, problems, with_blank=True)
             return None
         counts = [hand.tiles_left] if hand.tiles_left is not None else list(range(1, most + 1))
         fit = [k for k in counts if self.can_make(hand, k)]
         if fit:
+            self._unusual(name, hand, dealt, where, problems)
             return hand, tuple(fit)
         fit = [k - 1 for k in counts if k >= 1 and self.can_make(hand, k - 1)]
         if blank_free and fit:
             # Only the 0-0 can make this hand: it holds it.
+            self._unusual(name, hand, dealt, where, problems)
             return replace(hand, double_blank=True), tuple(fit)
         self._infeasible(name, hand, most, where, problems, with_blank=False)
         return None
+
+    def _unusual(self, name: str, hand: Hand, dealt: int, where: str, problems: Problems) -> None:
+        """The warning ``unusual_hand`` (design.md: a hand possible but
+        unlikely, such as 300 typed for 30): a pips-only hand, its tile count
+        not given, with more pips than the ``dealt`` heaviest tiles still free
+        can hold, so possible only with many tiles drawn. Asked in a round
+        with an engine (Mexican Train: a deal of 11-15 tiles, few drawn);
+        in the classic draw game a deal of 6 or 7 and a hand grown from the
+        boneyard is ordinary play. Saved when confirmed."""
+        if (self.engine is None or hand.tiles is not None or hand.tiles_left is not None
+                or hand.drawn is not None):
+            return
+        top = self.pool.max_pips(dealt)
+        if hand.pips > top:
+            problems.warn(f"{where}.pips", "unusual_hand", trn(
+                "%(pips)s pips for %(name)s: more than the %(n)s tile dealt can hold (%(top)s at most), "
+                "so only with many tiles drawn. Is that right?",
+                "%(pips)s pips for %(name)s: more than the %(n)s tiles dealt can hold (%(top)s at most), "
+                "so only with many tiles drawn. Is that right?", dealt, pips=hand.pips, name=name, top=top),
+                pips=hand.pips)
 
     @staticmethod
     def _holds_at_most(name: str, hand: Hand, most: int, dealt: int, where: str, problems: Problems) -> bool:
@@ -235,9 +258,9 @@ class RoundTiles:
                           blanks=hand.blanks, pips=hand.pips)
         elif k is None:
             top = self.pool.max_pips(most - 1 if with_blank else most)
-            msg = trn("%(name)s typed %(pips)s pips; a hand holds at most %(n)s pip %(in_round)s.",
-                      "%(name)s typed %(pips)s pips; a hand holds at most %(n)s pips %(in_round)s.", top,
-                      name=name, pips=hand.pips, in_round=in_round)
+            msg = trn("No hand can hold %(pips)s pips: a typo? %(name)s can hold %(n)s pip at most this round.",
+                      "No hand can hold %(pips)s pips: a typo? %(name)s can hold %(n)s pips at most this round.",
+                      top, name=name, pips=hand.pips)
         else:
             msg = self._count_message(hand, k, in_round, with_blank)
         problems.error(f"{where}.pips", "pips_infeasible", msg, pips=hand.pips)
@@ -245,14 +268,17 @@ class RoundTiles:
     def _count_message(self, hand: Hand, k: int, in_round: str, with_blank: bool) -> str:
         others = max((k - 1) if with_blank else k, 0)
         lo, hi = self.pool.lightest(others), self.pool.heaviest(others)
+        # two counts, each in its own plural form: "1 tile holds at least 1 pip"
         if hand.pips > hi:
-            return trn("%(n)s tile can hold at most %(hi)s pips %(in_round)s, not %(pips)s.",
-                       "%(n)s tiles can hold at most %(hi)s pips %(in_round)s, not %(pips)s.", k,
-                       hi=hi, in_round=in_round, pips=hand.pips)
+            return trn("%(n)s tile can hold %(most)s %(in_round)s, not %(pips)s.",
+                       "%(n)s tiles can hold %(most)s %(in_round)s, not %(pips)s.", k,
+                       most=trn("at most %(n)s pip", "at most %(n)s pips", hi), in_round=in_round,
+                       pips=hand.pips)
         if hand.pips < lo:
-            return trn("%(n)s tile holds at least %(lo)s pips %(in_round)s, not %(pips)s.",
-                       "%(n)s tiles hold at least %(lo)s pips %(in_round)s, not %(pips)s.", k,
-                       lo=lo, in_round=in_round, pips=hand.pips)
+            return trn("%(n)s tile holds %(least)s %(in_round)s, not %(pips)s.",
+                       "%(n)s tiles hold %(least)s %(in_round)s, not %(pips)s.", k,
+                       least=trn("at least %(n)s pip", "at least %(n)s pips", lo), in_round=in_round,
+                       pips=hand.pips)
         return trn("No %(n)s tile left %(in_round)s has %(pips)s pips.",
                    "No %(n)s tiles left %(in_round)s add up to %(pips)s pips.", k,
                    in_round=in_round, pips=hand.pips)

@@ -286,16 +286,18 @@ def _refuse(reason: str, detail: Mapping[str, int], involved: str, fixed_draws: 
                            "in the set for them.", detail.get("left", 0), asked=detail.get("asked", 0)))
     elif reason == "heavy":
         problems.error(f"{path}.hands", "hands_infeasible",
-                       trn("%(names)s would need %(n)s tile of %(value)s pips or more between them; the set "
-                           "has only %(have)s left.", "%(names)s would need %(n)s tiles of %(value)s pips or more "
+                       trn("%(names)s would need %(n)s tile of %(value)s between them; the set "
+                           "has only %(have)s left.", "%(names)s would need %(n)s tiles of %(value)s "
                            "between them; the set has only %(have)s left.", detail.get("need", 0),
-                           names=involved, value=detail.get("value", 0), have=detail.get("have", 0)))
+                           names=involved, have=detail.get("have", 0),
+                           value=trn("%(n)s pip or more", "%(n)s pips or more", detail.get("value", 0))))
     elif reason == "light":
         problems.error(f"{path}.hands", "hands_infeasible",
-                       trn("%(names)s would need %(n)s tile of %(value)s pips or fewer between them; the set "
-                           "has only %(have)s left.", "%(names)s would need %(n)s tiles of %(value)s pips or fewer "
+                       trn("%(names)s would need %(n)s tile of %(value)s between them; the set "
+                           "has only %(have)s left.", "%(names)s would need %(n)s tiles of %(value)s "
                            "between them; the set has only %(have)s left.", detail.get("need", 0),
-                           names=involved, value=detail.get("value", 0), have=detail.get("have", 0)))
+                           names=involved, have=detail.get("have", 0),
+                           value=trn("%(n)s pip or fewer", "%(n)s pips or fewer", detail.get("value", 0))))
     elif reason == "pips" and "most" in detail:
         problems.error(f"{path}.hands", "hands_infeasible",
                        tr("%(names)s hold %(pips)s pips between them, but they can hold at most %(tiles)s "

@@ -32,6 +32,7 @@ ROUND_KEYS = frozenset(
 )
 RECORD_KEYS = frozenset(
     {"format", "version", "kind", "set", "rules", "players", "first_starter", "rounds", "away",
+     "ended_by_players",
      # derived fields of a GET (docs/design.md), accepted and ignored on the way back in
      "id", "standings", "status", "next_round", "winners", "rounds_out", "revision", "created_at",
      "confirm"}
@@ -179,6 +180,9 @@ class Table:
     :ivar first_starter: who starts round 1.
     :ivar away: players who have left the table for now: they sit out the
         rounds to come (not dealt, skipped as starter) until they come back.
+    :ivar ended_by_players: the table ended the game where it stood (the
+        record's ``ended_by_players: true``; ``POST /api/games/<id>/finish``):
+        finished whatever its own end, ranked by the kind's order.
     """
 
     kind: GameKind
@@ -187,6 +191,7 @@ class Table:
     players: tuple[str, ...]
     first_starter: str
     away: tuple[str, ...] = ()
+    ended_by_players: bool = False
 
     @cached_property
     def set(self) -> DominoSet:
@@ -262,7 +267,8 @@ class Table:
 
     def as_dict(self) -> dict[str, Any]:
         """The record's head: format, version, kind, set, rules, players,
-        first_starter, and ``away`` when somebody has left the table."""
+        first_starter, ``away`` when somebody has left the table and
+        ``ended_by_players: true`` when the table ended the game."""
         head = {
             "format": RECORD_FORMAT,
             "version": RECORD_VERSION,
@@ -274,6 +280,8 @@ class Table:
         }
         if self.away:
             head["away"] = list(self.away)
+        if self.ended_by_players:
+            head["ended_by_players"] = True
         return head
 
     @property

@@ -317,7 +317,9 @@ class _RoundReader:
                                   names=join_names(out)))
         elif ended is Ending.BLOCKED and out:
             problems.error(f"{path}.hands.{out[0]}", "out_but_blocked",
-                           tr("A blocked round ends with no empty hand, but %(name)s has none left.", name=out[0]))
+                           tr("A blocked round ends with tiles in every hand, but %(name)s has none left: "
+                              "tap %(name)s's Out instead of Blocked, or type the pips %(name)s still holds.",
+                              name=out[0]))
 
 
 def _parse_dealt(

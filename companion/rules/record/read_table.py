@@ -61,7 +61,11 @@ def parse_table(record: Any, problems: Problems) -> Table | None:
         return None
     check_rules_apply(rules, kind, problems)
     away = _parse_away(record.get("away"), players, problems)
-    table = Table(kind, set_n, rules, tuple(players), first, away)
+    ended = record.get("ended_by_players", False)
+    if not isinstance(ended, bool):
+        problems.error("ended_by_players", "bad_value", tr("ended_by_players must be true or false."))
+        ended = False
+    table = Table(kind, set_n, rules, tuple(players), first, away, ended)
     if kind.has_engine:
         _check_train_rules(table, problems)
         lo, hi = USUAL_PLAYERS[set_n]
