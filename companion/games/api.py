@@ -244,20 +244,24 @@ def add_round(game_id: int):
     and so does an ``Idempotency-Key`` header: the same key again answers 201
     with the round it added (``Idempotent-Replayed: true``), adding nothing."""
     body = _body()
-    key = _idempotency_key(game_id)
+    digest = services.body_hash(body)
+    key = _idempotency_key(game_id, digest)
     confirm = body.pop("confirm", False) is True
     number = _whole(body, "number")
-    outcome = services.add_round(game_id, body, number=number, confirm=confirm, idempotency_key=key)
+    outcome = services.add_round(game_id, body, number=number, confirm=confirm, idempotency_key=key,
+                                 key_body_hash=digest)
     if isinstance(outcome, services.Conflicted) and key is not None:
-        done = services.round_for_key(game_id, key)
+        done = services.round_for_key(game_id, key, digest)
         if done is not None:
             return _replayed(game_id, done)  # the same request, saved meanwhile by its twin
     return _saved_answer(game_id, outcome, 201)
 
 
-def _idempotency_key(game_id: int) -> str | None:
+def _idempotency_key(game_id: int, digest: str) -> str | None:
     """The request's ``Idempotency-Key`` (checked); a key already used in this
-    game ends the request with the answer it had (:func:`_replayed`)."""
+    game with the same body (``digest``, :func:`services.body_hash`) ends the
+    request with the answer it had (:func:`_replayed`); with another body, 422
+    ``idempotency_key_reused`` (:func:`services.round_for_key`)."""
     key = request.headers.get("Idempotency-Key")
     if key is None:
         return None
@@ -266,7 +270,7 @@ def _idempotency_key(game_id: int) -> str | None:
         raise _Refused(problem_response("bad_value", gettext(
             "The Idempotency-Key header must be 1 to 200 printable ASCII characters."), 422,
             "Idempotency-Key"))
-    done = services.round_for_key(game_id, key)
+    done = services.round_for_key(game_id, key, digest)
     if done is not None:
         raise _Refused(_replayed(game_id, done))
     return key

@@ -161,6 +161,10 @@ class RoundRequest(db.Model):
     key: Mapped[str] = mapped_column(String(200))
     number: Mapped[int] = mapped_column(Integer)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
+    body_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    """SHA-256 (hex) of the request's body as canonical JSON
+    (:func:`companion.games.services.rounds.body_hash`): the same key with
+    another body is refused. ``None`` for requests stored before it was kept."""
 
 
 class HistoryStampRow(db.Model):

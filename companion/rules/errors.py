@@ -135,6 +135,8 @@ ERROR_CODES: frozenset[str] = frozenset(
         "not_found",
         "unauthorized",
         "too_many_attempts",
+        # an Idempotency-Key sent again with another body (issue 25)
+        "idempotency_key_reused",
         # partnership games (the rules brief of the domino families): teams of
         # two, partners opposite; a bonus the rules in play do not allow here
         "team_shape",
