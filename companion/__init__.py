@@ -129,13 +129,14 @@ def _init_extensions(app: Flask, instance: Path) -> None:
     from flask_wtf.csrf import CSRFProtect
 
     from companion.web import access as auth
-    from companion.web import security
+    from companion.web import numbers, security
 
     csrf = CSRFProtect(app)
     security.init_app(app)
     Compress(app)
     app.after_request(_close_after_compression)  # runs before Flask-Compress's hook
     auth.init_app(app)
+    numbers.init_app(app)  # a number that is none, or too large: 422 bad_value at its field
     app.register_blueprint(auth.bp)
     devices.init_app(app)
     _register_views(app, csrf)

@@ -37,6 +37,7 @@ from companion.rules.schedule import USUAL_PLAYERS
 from companion.rules.stats.records import PlayerGame, clean_name
 from companion.store.db import db
 from companion.web.i18n import gettext
+from companion.web.numbers import parse as parse_number
 
 MOST_TABLES = 20
 """Tables one event can seat at once."""
@@ -213,8 +214,8 @@ def _check(data: Mapping[str, Any]) -> dict[str, Any]:
         problems.error("name", "bad_value", gettext("A name may have at most %(most)s characters.", most=80))
     kind = data.get("kind", GameKind.MEXICAN_TRAIN)
     set_n = data.get("set", GameKind(kind).default_set if kind in list(GameKind) else 6)
-    if isinstance(set_n, str) and set_n.isdigit():
-        set_n = int(set_n)
+    if isinstance(set_n, str) and parse_number(set_n) is not None:
+        set_n = parse_number(set_n)
     rules = data.get("rules") or {}
     if isinstance(rules, dict) and "late_join" not in rules:
         rules = {**rules, "late_join": LATE_JOIN_DEFAULT.value}
@@ -231,11 +232,7 @@ def _check(data: Mapping[str, Any]) -> dict[str, Any]:
         out[key] = value
     numbers = {"move": (1, 6, 3), "tables": (1, MOST_TABLES, 3)}
     for key, (low, high, default) in numbers.items():
-        value = data.get(key, default)
-        try:
-            value = int(value)
-        except (TypeError, ValueError):
-            value = None
+        value = parse_number(data.get(key, default))
         if value is None or not low <= value <= high:
             problems.error(key, "bad_value",
                            gettext("Give a whole number from %(low)s to %(high)s.", low=low, high=high))

@@ -12,7 +12,7 @@ from flask import Blueprint, current_app, jsonify, request, url_for
 from companion.games import services
 from companion.games.services.names import ids_by_name
 from companion.rules import RecordError
-from companion.web import pagecache
+from companion.web import numbers, pagecache
 from companion.web.access import spectator_ok
 from companion.web.errors import problem_response, problems_response
 from companion.web.http import etag_or_304
@@ -62,7 +62,7 @@ def _whole(body: dict[str, Any], key: str) -> int | None:
     value = body.pop(key, None)
     if value is not None and (not isinstance(value, int) or isinstance(value, bool)):
         raise _Refused(problem_response("bad_value", f"{key} must be a whole number.", 422, key))
-    return value
+    return numbers.optional(value, key)
 
 
 def _with_player_ids(games: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -136,8 +136,8 @@ def query_from_args(args) -> services.GameQuery:
     """
     shelf = args.get("shelf", "games")
     query = services.GameQuery(
-        page=args.get("page", 1, type=int) or 1,
-        per_page=args.get("per_page", 20, type=int) or 20,
+        page=numbers.arg("page", 1, values=args) or 1,
+        per_page=numbers.arg("per_page", 20, values=args) or 20,
         player=args.get("player") or None,
         kind=args.get("kind") or None,
         status=args.get("status") or None,

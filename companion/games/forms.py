@@ -24,8 +24,9 @@ def _int(text: str | None) -> int | None | str:
         return None
     sign = -1 if text.startswith(("-", "−")) else 1
     digits = text.lstrip("-−+").strip()
-    # isdecimal, not isdigit: "²" or "①" pass isdigit, yet int() refuses them.
-    if not digits.isdecimal() or len(digits) > 9:
+    # isdecimal, not isdigit: "²" or "①" pass isdigit, yet int() refuses them;
+    # ASCII too: "٣" is decimal to Python (companion/web/numbers.py).
+    if not (digits.isascii() and digits.isdecimal()) or len(digits) > 9:
         return text
     return sign * int(digits)
 

@@ -15,6 +15,7 @@ from companion.games.forms import round_from_form, round_to_form
 from companion.phones import links as phones
 from companion.photo import views as photo
 from companion.rules import RecordError
+from companion.web import numbers
 from companion.web.access import open_to_phones
 from companion.web.i18n import gettext
 from companion.web.security import public_url_for
@@ -57,7 +58,7 @@ def join(game_id: int, key: str):
 @open_to_phones
 def pick(game_id: int, key: str):
     """A seat picked: this phone gets its own link for that seat."""
-    seat = request.form.get("seat", type=int)
+    seat = numbers.parse(request.form.get("seat"), 0)
     try:
         link = phones.link_seat(game_id, key, seat if seat is not None else -1)
     except services.NotFound:
@@ -108,7 +109,7 @@ def send(key: str):
         s = _open(key)
     except phones.Gone as exc:
         return _gone(exc.reason)
-    number = request.form.get("number", type=int)
+    number = numbers.parse(request.form.get("number"), 1)
     current = len(s.game.rounds) + 1
     if number != current:
         return _render_seat(s, errors=[gettext("Round %(n)s was saved meanwhile; this is round %(m)s.",

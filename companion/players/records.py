@@ -40,7 +40,7 @@ from companion.rules.stats.records import (
     player_stats,
 )
 from companion.store.db import db
-from companion.web import csvfile
+from companion.web import csvfile, numbers
 from companion.web.i18n import gettext, translated
 from companion.web.labels import KIND_NAMES
 from companion.web.security import ID_MAX
@@ -250,11 +250,7 @@ def parse_filters(args: Mapping[str, str]) -> Filters:
     kind = args.get("kind") or None
     if kind not in tuple(GameKind):
         kind = None
-    set_n: int | None
-    try:
-        set_n = int(args["set"]) if args.get("set") else None
-    except ValueError:
-        set_n = None
+    set_n = numbers.optional(args.get("set"), "set", 0, numbers.INT32_MAX)
     since, until = _day(args, "since"), _day(args, "until")
     if since is not None and until is not None and since > until:
         since, until = until, since

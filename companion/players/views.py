@@ -26,7 +26,7 @@ from companion.rules.profile import OPTIONS_BY_KEY, PRESETS, preset_of
 from companion.rules.stats.leaderboard import LeaderRow
 from companion.rules.stats.records import Filters, GameRef, PlayerStats, highest_wins
 from companion.sheets.words import rule_value
-from companion.web import labels, pagecache
+from companion.web import labels, numbers, pagecache
 from companion.web.errors import problems_response
 from companion.web.http import csv_download
 from companion.web.i18n import gettext, lazy_gettext, translated
@@ -41,11 +41,14 @@ DEFAULT_MIN_GAMES = 5
 
 
 def _int_arg(name: str, default: int, low: int, high: int) -> int:
-    try:
-        value = int(request.args.get(name, default))
-    except ValueError:
-        return default
-    return max(low, min(high, value))
+    """The number ``name`` of the query string, held within ``low``..``high``;
+    ``default`` when absent.
+
+    :raises numbers.BadNumber: not a number in ASCII digits, or beyond the
+        database's integer.
+    """
+    value = numbers.arg(name, default)
+    return max(low, min(high, value if value is not None else default))
 
 
 def _player_or_404(player_id: int) -> roster.Player:
@@ -170,10 +173,7 @@ def rename(player_id: int):
 def merge(player_id: int):
     """Merge this entry into another (the same person entered twice)."""
     player = _player_or_404(player_id)
-    try:
-        into = int(request.form.get("into", ""))
-    except ValueError:
-        into = -1
+    into = numbers.parse(request.form.get("into", ""), 1, numbers.INT32_MAX) or -1
     try:
         target = roster.merge(player_id, into)
     except roster.RosterError as exc:
@@ -196,11 +196,7 @@ def archive(player_id: int):
 def compare():
     """Head to head of the players ticked on the roster (``?id=1&id=2``), kept
     until one of their records changes."""
-    ids: list[int] = []
-    for raw in request.args.getlist("id"):
-        if raw.isdigit() and 0 < int(raw) < 2**31:
-            ids.append(int(raw))
-    ids = list(dict.fromkeys(ids))[:12]
+    ids = list(dict.fromkeys(numbers.ids(request.args.getlist("id"), "id")))[:12]
     filters = records.parse_filters(request.args)
     versions = records.version(ids)
     if len(ids) < 2 or -1 in versions:
@@ -372,8 +368,8 @@ def api_merge(player_id: int):
     body = _body()
     if body is None:
         return _bad_body()
-    into = body.get("into")
-    if not isinstance(into, int) or isinstance(into, bool):
+    into = numbers.parse(body.get("into"), 1, numbers.INT32_MAX) if isinstance(body.get("into"), int) else None
+    if into is None:
         return _problem(Problem("into", "bad_value", gettext("Choose another player to merge with.")))
     roster.get(player_id)
     return jsonify(roster.merge(player_id, into).as_json())
@@ -397,10 +393,7 @@ def api_games(player_id: int):
 def api_head_to_head():
     """``GET /api/players/head-to-head?ids=1,2[,3…]`` → the games they all played,
     wins, and per pair: ahead, behind, level, average margin (points)."""
-    ids: list[int] = []
-    for raw in request.args.get("ids", "").split(","):
-        if raw.strip().isdigit() and 0 < int(raw) < 2**31:
-            ids.append(int(raw))
+    ids = numbers.ids([raw for raw in request.args.get("ids", "").split(",") if raw.strip()], "ids")
     result = records.compare(ids, records.parse_filters(request.args))
     return jsonify(
         players=list(result.players), games=result.games, wins=dict(result.wins),

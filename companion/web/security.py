@@ -214,6 +214,10 @@ class BoundedInt(IntegerConverter):
     ``/games/<int:game_id>`` matches no route (404) instead of reaching the
     database, which cannot hold it."""
 
+    regex = r"[0-9]+"
+    r"""ASCII digits only (Werkzeug's ``\d+`` also matches ``٣`` or ``²``, which
+    ``/games/٣`` then read as game 3): anything else matches no route (404)."""
+
     def __init__(self, map, *args, **kwargs):  # noqa: A002 (Werkzeug's name)
         kwargs.setdefault("max", ID_MAX)
         super().__init__(map, *args, **kwargs)
