@@ -6,6 +6,7 @@ or a list runs no engine."""
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import Iterable
 from datetime import UTC, datetime
 from typing import Any
@@ -80,6 +81,11 @@ class GameRow(db.Model):
     """Raised on every change, so a table view can tell when to refresh."""
     view_key: Mapped[str] = mapped_column(String(64), default=new_view_key)
     """The secret of the game's read-only spectator link (``/games/<id>/table?view=…``)."""
+    sheet_key: Mapped[str] = mapped_column(String(32), default=lambda: secrets.token_hex(16))
+    """A random name of this game's kept score sheets (``instance/sheets/<id>/<key>/``):
+    another database's game of the same id and revision (a restore, a switch
+    to PostgreSQL on the same ``instance/``) has another key, so it never
+    serves this one's sheet. Not part of a backup: a restored game gets a new one."""
 
     status: Mapped[str] = mapped_column(String(12), default="in_progress", server_default="in_progress")
     """``in_progress`` or ``finished``, as derived at the last change."""

@@ -34,6 +34,7 @@ from companion.games.services.games import (
     game_stamp,
     get_game,
     recheck,
+    sheet_identity,
     store_games,
 )
 from companion.games.services.listing import (
@@ -80,6 +81,6 @@ __all__ = [
     "Saved", "add_round", "archive_game", "body_hash", "check_round", "create_game", "create_games",
     "delete_last_round", "empty_trash", "game_ids", "game_revision", "game_stamp", "get_game", "head_of",
     "history_stamp",
-    "known_players", "list_games", "recheck", "replace_round", "restore_game", "round_for_key",
+    "known_players", "list_games", "recheck", "replace_round", "restore_game", "round_for_key", "sheet_identity",
     "one_read", "store_games", "store_results", "transaction", "trash_game",
 ]

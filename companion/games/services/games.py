@@ -160,6 +160,22 @@ def game_revision(game_id: int) -> int:
     return _game_not_in_trash(_REVISION_QUERY, game_id).revision
 
 
+_SHEET_QUERY = db.select(GameRow.revision, GameRow.sheet_key, GameRow.shelf).where(
+    GameRow.id == bindparam("game_id"))
+"""A game's revision and sheet key (:func:`sheet_identity`), built once."""
+
+
+def sheet_identity(game_id: int) -> tuple[int, str]:
+    """What names the game's kept score sheets: its revision and its random
+    sheet key (:attr:`GameRow.sheet_key`, unique to this database's game).
+
+    :return: ``(revision, sheet_key)``.
+    :raises NotFound: no such game (or it is in the trash).
+    """
+    row = _game_not_in_trash(_SHEET_QUERY, game_id)
+    return row.revision, row.sheet_key
+
+
 def _game_not_in_trash(query: Any, game_id: int) -> Any:
     """The row ``query`` (columns of one game, ``shelf`` among them) reads for
     ``game_id``; :class:`NotFound` when there is none or it is in the trash."""
