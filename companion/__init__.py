@@ -149,7 +149,10 @@ def _import_every_table() -> None:
     from companion.games import models as games  # noqa: F401
     from companion.phones import models as phones  # noqa: F401
     from companion.players import models as players  # noqa: F401
-    from companion.web import sessions  # noqa: F401
+    from companion.web import (
+        sessions,  # noqa: F401
+        signin_count,  # noqa: F401
+    )
 
 
 def _register_views(app: Flask, csrf: Any) -> None:
