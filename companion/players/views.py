@@ -94,7 +94,10 @@ def index():
 def add():
     """Add a player to the roster."""
     try:
-        player = roster.add(request.form.get("name", ""))
+        player = roster.add(request.form.get("name", ""), confirm=bool(request.form.get("confirm")))
+    except roster.LookAlike as exc:  # a confirm step: the page asks, the form is sent again
+        return render_template("players/index.html", players=roster.players(), search="", archived=False,
+                               errors={}, warning=exc.problems[0].message, values=request.form), 422
     except roster.RosterError as exc:
         return render_template("players/index.html", players=roster.players(), search="", archived=False,
                                errors={"name": exc.problem.message}, values=request.form), 422
@@ -141,10 +144,10 @@ def detail(player_id: int):
 
 
 def _manage(player: roster.Player, form_error: dict[str, str] | None = None, values: Any = None,
-            status: int = 200):
+            status: int = 200, warning: str | None = None):
     others = [p for p in roster.players(include_archived=True) if p.id != player.id]
     return render_template("players/manage.html", player=player, others=others,
-                           form_error=form_error or {}, values=values or {}), status
+                           form_error=form_error or {}, values=values or {}, warning=warning), status
 
 
 @bp.get("/players/<int:player_id>/manage")
@@ -162,7 +165,9 @@ def rename(player_id: int):
     """Rename a player: every game follows."""
     player = _player_or_404(player_id)
     try:
-        player = roster.rename(player_id, request.form.get("name", ""))
+        player = roster.rename(player_id, request.form.get("name", ""), confirm=bool(request.form.get("confirm")))
+    except roster.LookAlike as exc:  # a confirm step: the page asks, the form is sent again
+        return _manage(player, {}, request.form, 422, warning=exc.problems[0].message)
     except roster.RosterError as exc:
         return _refused(player, exc, "rename")
     flash(gettext("Renamed: every game now says %(name)s.", name=player.name), "ok")
@@ -275,6 +280,11 @@ def _bad_body():
     return _problem(Problem("", "bad_value", gettext("The body must be a JSON object.")))
 
 
+@api.errorhandler(roster.LookAlike)
+def _look_alike(exc: roster.LookAlike):
+    return problems_response(warnings=exc.problems)
+
+
 @api.errorhandler(roster.RosterError)
 def _roster_refused(exc: roster.RosterError):
     if exc.problem.code == "unknown_player":
@@ -323,7 +333,7 @@ def api_add():
     body = _body()
     if body is None:
         return _bad_body()
-    player = roster.add(body.get("name"))
+    player = roster.add(body.get("name"), confirm=body.get("confirm") is True)
     return jsonify(player.as_json()), 201
 
 
@@ -352,11 +362,11 @@ def api_change(player_id: int):
     if body is None:
         return _bad_body()
     roster.get(player_id)
+    if "archived" in body and not isinstance(body["archived"], bool):  # checked first: nothing changes
+        return _problem(Problem("archived", "bad_value", gettext("Send true or false.")))
     if "name" in body:
-        roster.rename(player_id, body["name"])
+        roster.rename(player_id, body["name"], confirm=body.get("confirm") is True)
     if "archived" in body:
-        if not isinstance(body["archived"], bool):
-            return _problem(Problem("archived", "bad_value", gettext("Send true or false.")))
         roster.archive(player_id, body["archived"])
     return jsonify(roster.get(player_id).as_json())
 

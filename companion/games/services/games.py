@@ -10,6 +10,7 @@ from typing import Any
 from sqlalchemy import bindparam, update
 
 from companion.games.models import GameRow, RoundRow
+from companion.games.services.names import look_alikes
 from companion.games.services.store import (
     _JSON_ONCE,
     NotFound,
@@ -49,6 +50,11 @@ def create_game(record: Any, confirm: bool = False) -> GameView:
     :raises RecordError: the record is refused; nothing is stored.
     """
     game = read_game(record, confirm=confirm)
+    if not confirm:
+        warnings = look_alikes((f"players[{i}]", name) for i, name in enumerate(game.table.players))
+        end_read()
+        if warnings:
+            raise RecordError([], warnings)
     row = _new_row(game)
     with transaction():
         db.session.add(row)
