@@ -246,6 +246,17 @@ def _game_ids_of(player_id: int) -> list[int]:
     ).scalars())
 
 
+def _seated_together(a: PlayerRow, b: PlayerRow) -> list[int]:
+    """Games (finished or not) whose seats hold both ``a`` and ``b``: merging
+    them would seat one name twice, a game no engine can read. The players'
+    lines know the finished games only, so the seats are read here."""
+    both = set(_games_with_key(a.key, a.name)) & set(_games_with_key(b.key, b.name))
+    if not both:
+        return []
+    rows = db.session.execute(select(GameRow.id, GameRow.players).where(GameRow.id.in_(both)))
+    return sorted(gid for gid, seats in rows if {a.key, b.key} <= {name_key(p) for p in seats or []})
+
+
 def _games_with_key(key: str, name: str) -> list[int]:
     """Games whose seats hold a name with this key: the finished ones from the
     players' lines, the others (in progress, not yet summarised) by their
@@ -341,7 +352,7 @@ def merge(source_id: int, target_id: int) -> Player:
     target = db.session.get(PlayerRow, target_id) if 0 < target_id <= ID_MAX else None
     if source is None or target is None:
         raise RosterError("target", "unknown_player", gettext("There is no such player."))
-    shared = sorted(set(_game_ids_of(source_id)) & set(_game_ids_of(target_id)))
+    shared = sorted(set(_game_ids_of(source_id)) & set(_game_ids_of(target_id))) or _seated_together(source, target)
     if shared:
         raise RosterError(
             "target", "duplicate_player",
