@@ -114,3 +114,18 @@ def test_forms_and_json_ids_beyond_the_database_are_refused_politely(app, api, c
     if bad.lstrip("-").isascii() and bad.lstrip("-").isdigit():
         r = api.post(f"/api/players/{ana}/merge", json={"into": int(bad)})
         _assert_bad_value(r, "into")
+
+
+@pytest.mark.parametrize("bad", ["9" * 5000, "٣", "²", str(2**63)])
+def test_seat_numbers_in_the_round_and_start_forms_are_read_as_numbers(app, client, api, bad):
+    """Who went out, who won, who starts: a seat's number, read as any number
+    (a 5,000-digit one was a 500: found by tests/web/test_fuzz_inputs.py)."""
+    gid = api.post("/api/games", json={"set": 6, "players": ["Ana", "Ben"], "first_starter": "Ana"}).get_json()["id"]
+    token = csrf_token(client, f"/games/{gid}")
+    r = client.post(f"/games/{gid}/rounds", data={"csrf_token": token, "number": "1", "pips-0": "3",
+                                                 "pips-1": "12", "out": bad, "winner": bad})
+    assert r.status_code == 422
+    assert api.get(f"/api/games/{gid}").get_json()["rounds"] == []
+    r = client.post("/games", data={"csrf_token": token, "player": ["Chen", "Dee"], "starter": bad, "set": "6"})
+    assert r.status_code == 422
+    assert len(api.get("/api/games").get_json()["games"]) == 1
