@@ -59,3 +59,22 @@ def test_each_game_gets_its_own_sheet_key(app, api):
         (r1, k1), (r2, k2) = sheet_identity(1), sheet_identity(2)
     assert (r1, r2) == (1, 1)
     assert k1 != k2 and len(k1) == len(k2) == 32 and int(k1, 16) >= 0
+
+
+def test_the_migration_gives_every_stored_game_its_own_sheet_key(app, api):
+    from flask_migrate import downgrade, upgrade
+    from sqlalchemy import text
+
+    from companion.store.db import db
+
+    for players in (["Ana", "Ben"], ["Chen", "Dee"]):
+        api.post("/api/games", json={**GAME, "first_starter": players[0], "players": players})
+    with app.app_context():
+        downgrade(revision="a9c1e3f5b7d0")  # the games as stored before the key
+        db.session.remove()
+        upgrade()
+        keys = [k for (k,) in db.session.execute(text("SELECT sheet_key FROM game ORDER BY id"))]
+        db.session.remove()
+    assert len(keys) == 2 and len(set(keys)) == 2
+    assert all(len(k) == 32 and int(k, 16) >= 0 for k in keys)
+    assert "Ana" in _text(api.get("/games/1/sheet.pdf").data)
