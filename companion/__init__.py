@@ -130,7 +130,7 @@ def _init_extensions(app: Flask, instance: Path) -> None:
 
     from companion.web import access as auth
     from companion.web import errors as web_errors
-    from companion.web import security
+    from companion.web import numbers, security
 
     csrf = CSRFProtect(app)
     security.init_app(app)
@@ -138,6 +138,7 @@ def _init_extensions(app: Flask, instance: Path) -> None:
     Compress(app)
     app.after_request(_close_after_compression)  # runs before Flask-Compress's hook
     auth.init_app(app)
+    numbers.init_app(app)  # a number that is none, or too large: 422 bad_value at its field
     app.register_blueprint(auth.bp)
     devices.init_app(app)
     _register_views(app, csrf)
@@ -150,7 +151,10 @@ def _import_every_table() -> None:
     from companion.games import models as games  # noqa: F401
     from companion.phones import models as phones  # noqa: F401
     from companion.players import models as players  # noqa: F401
-    from companion.web import sessions  # noqa: F401
+    from companion.web import (
+        sessions,  # noqa: F401
+        signin_count,  # noqa: F401
+    )
 
 
 def _register_views(app: Flask, csrf: Any) -> None:

@@ -18,7 +18,6 @@ The CSV export is one row per round per player, for a spreadsheet.
 
 from __future__ import annotations
 
-import csv
 import gzip
 import io
 import json
@@ -45,6 +44,7 @@ from companion.players import roster
 from companion.rules import RecordError, read_game
 from companion.store.db import db
 from companion.store.files import write_atomic
+from companion.web import csvfile
 
 # -- backup ------------------------------------------------------------------------
 
@@ -272,13 +272,6 @@ pip sum left in the hand, ``points`` what the round scored (the double-blank
 rule applied), ``total`` the running total after that round."""
 
 
-def _cell(value: Any) -> Any:
-    """Keep a spreadsheet from reading a name as a formula (=, +, -, @, tab, CR)."""
-    if isinstance(value, str) and value[:1] in ("=", "+", "-", "@", "\t", "\r"):
-        return "'" + value
-    return value
-
-
 def csv_rows(game_ids: Iterable[int] | None = None) -> Iterable[list[Any]]:
     """The CSV export's rows (header first) for some games, or every game oldest first.
 
@@ -303,7 +296,7 @@ def csv_rows(game_ids: Iterable[int] | None = None) -> Iterable[list[Any]]:
                     played_on,
                     rnd.get("number"),
                     rnd.get("engine", ""),
-                    _cell(player),
+                    player,
                     (hands.get(player) or {}).get("pips", ""),
                     scores.get(player, ""),
                     totals.get(player, ""),
@@ -316,7 +309,7 @@ def write_csv(out: IO[str], game_ids: Iterable[int] | None = None) -> int:
     :return: the number of data rows written (the header not counted).
     :raises services.NotFound: one of ``game_ids`` does not exist.
     """
-    writer = csv.writer(out, lineterminator="\r\n")
+    writer = csvfile.writer(out)
     n = -1
     for n, line in enumerate(csv_rows(game_ids)):  # noqa: B007 (n: rows written)
         writer.writerow(line)

@@ -39,6 +39,7 @@ from companion.rules.stats.records import PlayerGame, clean_name
 from companion.store.db import db
 from companion.store.tx import transaction
 from companion.web.i18n import gettext
+from companion.web.numbers import parse as parse_number
 
 MOST_TABLES = 20
 """Tables one event can seat at once."""
@@ -200,8 +201,8 @@ def _check(data: Mapping[str, Any]) -> dict[str, Any]:
         problems.error("name", "bad_value", gettext("A name may have at most %(most)s characters.", most=80))
     kind = data.get("kind", DEFAULT_KIND)
     set_n = data.get("set", GameKind(kind).default_set if kind in list(GameKind) else 6)
-    if isinstance(set_n, str) and set_n.isdigit():
-        set_n = int(set_n)
+    if isinstance(set_n, str) and parse_number(set_n) is not None:
+        set_n = parse_number(set_n)
     rules = data.get("rules") or {}
     if isinstance(rules, dict) and "late_join" not in rules:
         rules = {**rules, "late_join": LATE_JOIN_DEFAULT.value}
@@ -241,11 +242,7 @@ def _check_numbers(data: Mapping[str, Any], problems: Problems) -> dict[str, int
     numbers = {"move": (1, 6, 1), "tables": (1, MOST_TABLES, 3)}
     out: dict[str, int | None] = {}
     for key, (low, high, default) in numbers.items():
-        value: int | None
-        try:
-            value = int(data.get(key, default))
-        except (TypeError, ValueError):
-            value = None
+        value = parse_number(data.get(key, default))  # ASCII digits only, within range
         if value is None or not low <= value <= high:
             problems.error(key, "bad_value",
                            gettext("Give a whole number from %(low)s to %(high)s.", low=low, high=high))

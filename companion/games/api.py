@@ -12,7 +12,7 @@ from flask import Blueprint, current_app, jsonify, request, url_for
 from companion.games import services
 from companion.games.services.names import ids_by_name
 from companion.rules import RecordError
-from companion.web import pagecache
+from companion.web import numbers, pagecache
 from companion.web.access import spectator_ok
 from companion.web.errors import error_page, problem_response, problems_response
 from companion.web.http import etag_or_304
@@ -62,7 +62,7 @@ def _whole(body: dict[str, Any], key: str) -> int | None:
     value = body.pop(key, None)
     if value is not None and (not isinstance(value, int) or isinstance(value, bool)):
         raise _Refused(problem_response("bad_value", f"{key} must be a whole number.", 422, key))
-    return value
+    return numbers.optional(value, key)
 
 
 def _with_player_ids(games: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -136,8 +136,8 @@ def query_from_args(args) -> services.GameQuery:
     """
     shelf = args.get("shelf", "games")
     query = services.GameQuery(
-        page=args.get("page", 1, type=int) or 1,
-        per_page=args.get("per_page", 20, type=int) or 20,
+        page=numbers.arg("page", 1, values=args) or 1,
+        per_page=numbers.arg("per_page", 20, values=args) or 20,
         player=args.get("player") or None,
         kind=args.get("kind") or None,
         status=args.get("status") or None,
@@ -254,20 +254,24 @@ def add_round(game_id: int):
     and so does an ``Idempotency-Key`` header: the same key again answers 201
     with the round it added (``Idempotent-Replayed: true``), adding nothing."""
     body = _body()
-    key = _idempotency_key(game_id)
+    digest = services.body_hash(body)
+    key = _idempotency_key(game_id, digest)
     confirm = body.pop("confirm", False) is True
     number = _whole(body, "number")
-    outcome = services.add_round(game_id, body, number=number, confirm=confirm, idempotency_key=key)
+    outcome = services.add_round(game_id, body, number=number, confirm=confirm, idempotency_key=key,
+                                 key_body_hash=digest)
     if isinstance(outcome, services.Conflicted) and key is not None:
-        done = services.round_for_key(game_id, key)
+        done = services.round_for_key(game_id, key, digest)
         if done is not None:
             return _replayed(game_id, done)  # the same request, saved meanwhile by its twin
     return _saved_answer(game_id, outcome, 201)
 
 
-def _idempotency_key(game_id: int) -> str | None:
+def _idempotency_key(game_id: int, digest: str) -> str | None:
     """The request's ``Idempotency-Key`` (checked); a key already used in this
-    game ends the request with the answer it had (:func:`_replayed`)."""
+    game with the same body (``digest``, :func:`services.body_hash`) ends the
+    request with the answer it had (:func:`_replayed`); with another body, 422
+    ``idempotency_key_reused`` (:func:`services.round_for_key`)."""
     key = request.headers.get("Idempotency-Key")
     if key is None:
         return None
@@ -276,7 +280,7 @@ def _idempotency_key(game_id: int) -> str | None:
         raise _Refused(problem_response("bad_value", gettext(
             "The Idempotency-Key header must be 1 to 200 printable ASCII characters."), 422,
             "Idempotency-Key"))
-    done = services.round_for_key(game_id, key)
+    done = services.round_for_key(game_id, key, digest)
     if done is not None:
         raise _Refused(_replayed(game_id, done))
     return key

@@ -14,7 +14,15 @@ from typing import Any
 from companion.rules.errors import Problem
 from companion.rules.kinds import DEFAULT_KIND, Ending, GameKind, kind_spec
 from companion.rules.record.entry import about_hand
+from companion.web import numbers
 from companion.web.i18n import gettext
+
+
+def _seat_index(text: str | None, seats: int) -> int | None:
+    """A seat's index typed in a form (0-based, ASCII digits: see
+    :mod:`companion.web.numbers`), or ``None`` when it is none of ``seats``."""
+    index = numbers.parse(text or "", 0)
+    return index if index is not None and index < seats else None
 
 
 def _int(text: str | None) -> int | None | str:
@@ -24,8 +32,9 @@ def _int(text: str | None) -> int | None | str:
         return None
     sign = -1 if text.startswith(("-", "−")) else 1
     digits = text.lstrip("-−+").strip()
-    # isdecimal, not isdigit: "²" or "①" pass isdigit, yet int() refuses them.
-    if not digits.isdecimal() or len(digits) > 9:
+    # isdecimal, not isdigit: "²" or "①" pass isdigit, yet int() refuses them;
+    # ASCII too: "٣" is decimal to Python (companion/web/numbers.py).
+    if not (digits.isascii() and digits.isdecimal()) or len(digits) > 9:
         return text
     return sign * int(digits)
 
@@ -67,9 +76,9 @@ def round_from_form(form: Mapping[str, str], players: list[str],
     if absent:
         result.data["absent"] = absent
     if kind_spec(kind).form.who_out:
-        winner = form.get("winner", "")
-        if winner.isdecimal() and int(winner) < len(players):
-            result.data["winner"] = players[int(winner)]
+        winner = _seat_index(form.get("winner", ""), len(players))
+        if winner is not None:
+            result.data["winner"] = players[winner]
         else:
             result.problems.append(Problem("winner", "bad_value", gettext("Tap the child who went out first.")))
         return result
@@ -139,7 +148,7 @@ def _round_fields(form: Mapping[str, str], out: str, seats: int, result: FormRes
     """The round's own fields (how it ended, the deal, out on a double) into ``result``."""
     if out == Ending.BLOCKED:
         ended: Ending | None = Ending.BLOCKED
-    elif out.isdecimal() and int(out) < seats:
+    elif _seat_index(out, seats) is not None:
         ended = Ending.DOMINO
     else:
         ended = None
@@ -166,9 +175,9 @@ def _rule_fields(form: Mapping[str, str], players: list[str], result: FormResult
             result.problems.append(Problem(key, "bad_value", _not_whole(value)))
         elif value is not None:
             result.data[key] = value
-    winner = form.get("winner", "")
-    if result.data.get("ended") == Ending.BLOCKED and winner.isdecimal() and int(winner) < len(players):
-        result.data["winner"] = players[int(winner)]
+    winner = _seat_index(form.get("winner", ""), len(players))
+    if result.data.get("ended") == Ending.BLOCKED and winner is not None:
+        result.data["winner"] = players[winner]
 
 
 def round_to_form(data: Mapping[str, Any], players: list[str]) -> dict[str, str]:
@@ -241,7 +250,7 @@ def game_from_form(form) -> tuple[dict[str, Any], list[Problem]]:
     # Only a chosen starter is read: in the classic games and picture dominoes
     # the tiles dealt decide who starts, whatever a form without scripts sent.
     starter_row = form.get("starter", "0").strip() if kind is None or kind.starter_chosen else "0"
-    if not (starter_row.isdecimal() and len(starter_row) <= 3 and int(starter_row) < max(len(rows), 1)):
+    if _seat_index(starter_row, max(len(rows), 1)) is None:
         problems.append(Problem("first_starter", "bad_value",
                                 gettext("Tap “starts” beside the player who starts the first round.")))
     first = None

@@ -6,6 +6,7 @@ or a list runs no engine."""
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import Iterable
 from datetime import UTC, datetime
 from typing import Any
@@ -84,6 +85,11 @@ class GameRow(db.Model):
     """Raised on every change, so a table view can tell when to refresh."""
     view_key: Mapped[str] = mapped_column(String(64), default=new_view_key)
     """The secret of the game's read-only spectator link (``/games/<id>/table?view=…``)."""
+    sheet_key: Mapped[str] = mapped_column(String(32), default=lambda: secrets.token_hex(16))
+    """A random name of this game's kept score sheets (``instance/sheets/<id>/<key>/``):
+    another database's game of the same id and revision (a restore, a switch
+    to PostgreSQL on the same ``instance/``) has another key, so it never
+    serves this one's sheet. Not part of a backup: a restored game gets a new one."""
 
     status: Mapped[str] = mapped_column(String(12), default="in_progress", server_default="in_progress")
     """``in_progress`` or ``finished``, as derived at the last change."""
@@ -165,6 +171,10 @@ class RoundRequest(db.Model):
     key: Mapped[str] = mapped_column(String(200))
     number: Mapped[int] = mapped_column(Integer)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
+    body_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    """SHA-256 (hex) of the request's body as canonical JSON
+    (:func:`companion.games.services.rounds.body_hash`): the same key with
+    another body is refused. ``None`` for requests stored before it was kept."""
 
 
 class HistoryStampRow(db.Model):

@@ -16,6 +16,7 @@ from companion.phones import links as phones
 from companion.photo import views as photo
 from companion.rules import RecordError
 from companion.rules.scoring import double_blank_changes_points
+from companion.web import numbers
 from companion.web.access import open_to_phones
 from companion.web.i18n import gettext
 from companion.web.security import public_url_for
@@ -70,7 +71,7 @@ def pick(game_id: int, key: str):
     """A seat picked: this phone gets its own link for that seat. When another
     phone holds it, this phone is asked first (409, "take it over?"); with
     ``take_over=1`` the other phone's link ends and its page says so."""
-    seat = request.form.get("seat", type=int)
+    seat = numbers.parse(request.form.get("seat"), 0)
     try:
         link = phones.link_seat(game_id, key, seat if seat is not None else -1,
                                 take_over=request.form.get("take_over") == "1")
@@ -125,7 +126,7 @@ def send(key: str):
         s = _open(key)
     except phones.Gone as exc:
         return _gone(exc.reason)
-    number = request.form.get("number", type=int)
+    number = numbers.parse(request.form.get("number"), 1)
     current = len(s.game.rounds) + 1
     if number != current:
         return _render_seat(s, errors=[gettext("Round %(n)s was saved meanwhile; this is round %(m)s.",

@@ -23,6 +23,7 @@ from companion.photo.overlay import png as overlay_png
 from companion.rules.errors import Problem
 from companion.rules.photo_check import check_photo_tiles
 from companion.rules.tiles import SET_SIZES
+from companion.web import numbers
 from companion.web.access import open_to_phones
 from companion.web.errors import problems_response
 from companion.web.i18n import gettext
@@ -89,13 +90,11 @@ def _too_large(_exc):
 
 
 def _int_field(name: str, problems: list[Problem]) -> int | None:
-    raw = request.form.get(name, "").strip()
-    if not raw:
+    try:
+        return numbers.optional(request.form.get(name), name, 0, numbers.INT32_MAX)
+    except numbers.BadNumber as exc:
+        problems.append(Problem(name, "bad_value", exc.message))
         return None
-    if not raw.isdigit():
-        problems.append(Problem(name, "bad_value", gettext("%(field)s must be a whole number.", field=name)))
-        return None
-    return int(raw)
 
 
 def round_context(game_id: int, number: int | None, player: str | None) -> tuple[int, int | None, dict[str, list[str]], int | None]:

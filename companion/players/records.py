@@ -6,7 +6,6 @@ rounds, and never runs the rules engine.
 
 from __future__ import annotations
 
-import csv
 import io
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
@@ -40,6 +39,7 @@ from companion.rules.stats.records import (
     player_stats,
 )
 from companion.store.db import db
+from companion.web import csvfile, numbers
 from companion.web.i18n import gettext, translated
 from companion.web.labels import KIND_NAMES
 from companion.web.security import ID_MAX
@@ -197,11 +197,11 @@ def stats_csv(rows: Iterable[Tally]) -> str:
     """The players' counts as CSV, one line per player, names in
     alphabetical order; shares with three decimals."""
     buf = io.StringIO()
-    w = csv.writer(buf, lineterminator="\r\n")
+    w = csvfile.writer(buf)
     w.writerow(CSV_COLUMNS)
     for t in sorted(rows, key=lambda t: (t.player.casefold(), t.player)):
         avg = t.average_place
-        w.writerow([_csv_text(t.player), t.games, t.wins, t.shared_wins, f"{t.share_won:.3f}",
+        w.writerow([t.player, t.games, t.wins, t.shared_wins, f"{t.share_won:.3f}",
                     "" if avg is None else f"{avg:.2f}", t.rounds, t.rounds_out])
     return buf.getvalue()
 
@@ -210,7 +210,7 @@ def games_csv(lines: Iterable[PlayerGame]) -> str:
     """One player's games as CSV, oldest first; each game's kind by its name
     in the current language (as the pages name it)."""
     buf = io.StringIO()
-    w = csv.writer(buf, lineterminator="\r\n")
+    w = csvfile.writer(buf)
     w.writerow(("date", "game", "kind", "set", "total", "place", "won", "shared", "rounds",
                 "points", "rounds_out", "rounds_blocked", "double_blank"))
     for g in sorted(lines, key=lambda g: (g.played_on, g.game_id)):
@@ -223,20 +223,15 @@ def games_csv(lines: Iterable[PlayerGame]) -> str:
 def standings_csv(rows: Iterable[EventStanding]) -> str:
     """Club-night standings as CSV, in the order given (by place)."""
     buf = io.StringIO()
-    w = csv.writer(buf, lineterminator="\r\n")
+    w = csvfile.writer(buf)
     w.writerow(["place", "player", "games", "wins", "place_points", "rounds", "points", "points_per_round",
                 "rounds_out"])
     for s in rows:
         ppr = s.points_per_round
-        w.writerow([s.place, _csv_text(s.player), s.games, s.wins, s.place_points, s.rounds, s.points,
+        w.writerow([s.place, s.player, s.games, s.wins, s.place_points, s.rounds, s.points,
                     "" if ppr is None else f"{float(ppr):.2f}", s.rounds_out])
     return buf.getvalue()
 
-
-def _csv_text(value: str) -> str:
-    """A name made safe for a spreadsheet: a leading ``= + - @`` (a formula)
-    gets a quote mark in front."""
-    return "'" + value if value[:1] in ("=", "+", "-", "@", "\t", "\r") else value
 
 
 def _day(args: Mapping[str, str], key: str) -> date | None:
@@ -263,11 +258,7 @@ def parse_filters(args: Mapping[str, str]) -> Filters:
     kind = args.get("kind") or None
     if kind not in tuple(GameKind):
         kind = None
-    set_n: int | None
-    try:
-        set_n = int(args["set"]) if args.get("set") else None
-    except ValueError:
-        set_n = None
+    set_n = numbers.optional(args.get("set"), "set", 0, numbers.INT32_MAX)
     since, until = _day(args, "since"), _day(args, "until")
     if since is not None and until is not None and since > until:
         since, until = until, since

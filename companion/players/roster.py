@@ -23,7 +23,7 @@ from typing import Any
 from sqlalchemy import delete, func, select, update
 
 from companion.games.models import GameRow, PlayerRow, RoundRow, name_columns, names_column
-from companion.games.services.names import remember
+from companion.games.services.names import look_alikes, remember
 from companion.players.lines import _bump, rebuild_all, refresh_game, refresh_games
 from companion.players.models import PlayerGameRow, PlayerTallyRow
 from companion.players.signals import tell_players_merged
@@ -31,9 +31,21 @@ from companion.rules.errors import Problem
 from companion.rules.record.document import MAX_NAME
 from companion.rules.stats.records import clean_name, name_key
 from companion.store.db import db
-from companion.store.tx import is_race, take_turn, transaction
+from companion.store.tx import end_read, is_race, take_turn, transaction
 from companion.web.i18n import gettext
 from companion.web.security import ID_MAX
+
+
+class LookAlike(ValueError):
+    """A new name is drawn like a stored player's: a warning; sent again with
+    ``confirm`` it is saved. Nothing was changed.
+
+    :ivar problems: the ``confusable_name`` warnings, each naming the other player.
+    """
+
+    def __init__(self, problems: list[Problem]) -> None:
+        self.problems = problems
+        super().__init__(problems[0].message)
 
 
 class RosterError(ValueError):
@@ -135,12 +147,16 @@ def find(name: str) -> Player | None:
     return None if pid is None else get(pid)
 
 
-def add(name: Any) -> Player:
+def add(name: Any, confirm: bool = False) -> Player:
     """Add a player to the roster (an archived one of that name comes back).
 
+    :param confirm: add even when the name looks like a stored player's.
     :raises RosterError: ``bad_value`` for an empty or too long name.
+    :raises LookAlike: the name looks like a stored player's (and not ``confirm``).
     """
     cleaned = _check_name(name)
+    if not confirm:
+        _no_look_alike(cleaned)
     with transaction():
         pid = remember([cleaned])[cleaned]
         db.session.execute(update(PlayerRow).where(PlayerRow.id == pid).values(archived=False))
@@ -327,7 +343,15 @@ def _lock(player_ids: Sequence[int]) -> tuple[dict[int, PlayerRow], list[int]]:
             players_locked = True
 
 
-def rename(player_id: int, new_name: Any) -> Player:
+def _no_look_alike(name: str, exclude_id: int | None = None) -> None:
+    """:raises LookAlike: ``name`` looks like another stored player's."""
+    warnings = look_alikes([("name", name)], exclude_id)
+    if warnings:
+        end_read()  # nothing was written
+        raise LookAlike(warnings)
+
+
+def rename(player_id: int, new_name: Any, confirm: bool = False) -> Player:
     """Rename a player; every game of his follows (its record now says the new
     name, its revision is raised so every open page refreshes). Takes the
     turn of the player and his games (:func:`_lock`): a round saved at one of
@@ -337,11 +361,14 @@ def rename(player_id: int, new_name: Any) -> Player:
         ``duplicate_player`` when another player has that name (merge them
         instead); ``edit_conflict`` (status 409) when another change of the
         roster raced this one.
+    :raises LookAlike: the new name looks like another player's (and not ``confirm``).
     """
     if not 0 < player_id <= ID_MAX or db.session.get(PlayerRow, player_id) is None:
         raise RosterError("player", "unknown_player", gettext("There is no such player."))
     cleaned = _check_name(new_name)
     key = name_key(cleaned)
+    if not confirm:
+        _no_look_alike(cleaned, player_id)
 
     def change() -> None:
         rows, games = _lock([player_id])

@@ -26,7 +26,7 @@ from companion.rules.profile import OPTIONS_BY_KEY, PRESETS, preset_of
 from companion.rules.stats.leaderboard import LeaderRow
 from companion.rules.stats.records import Filters, GameRef, PlayerStats, highest_wins
 from companion.sheets.words import rule_value
-from companion.web import labels, pagecache
+from companion.web import labels, numbers, pagecache
 from companion.web.errors import problems_response
 from companion.web.http import csv_download
 from companion.web.i18n import gettext, lazy_gettext, translated
@@ -41,11 +41,14 @@ DEFAULT_MIN_GAMES = 5
 
 
 def _int_arg(name: str, default: int, low: int, high: int) -> int:
-    try:
-        value = int(request.args.get(name, default))
-    except ValueError:
-        return default
-    return max(low, min(high, value))
+    """The number ``name`` of the query string, held within ``low``..``high``;
+    ``default`` when absent.
+
+    :raises numbers.BadNumber: not a number in ASCII digits, or beyond the
+        database's integer.
+    """
+    value = numbers.arg(name, default)
+    return max(low, min(high, value if value is not None else default))
 
 
 def _player_or_404(player_id: int) -> roster.Player:
@@ -91,7 +94,10 @@ def index():
 def add():
     """Add a player to the roster."""
     try:
-        player = roster.add(request.form.get("name", ""))
+        player = roster.add(request.form.get("name", ""), confirm=bool(request.form.get("confirm")))
+    except roster.LookAlike as exc:  # a confirm step: the page asks, the form is sent again
+        return render_template("players/index.html", players=roster.players(), search="", archived=False,
+                               errors={}, warning=exc.problems[0].message, values=request.form), 422
     except roster.RosterError as exc:
         return render_template("players/index.html", players=roster.players(), search="", archived=False,
                                errors={"name": exc.problem.message}, values=request.form), 422
@@ -138,10 +144,10 @@ def detail(player_id: int):
 
 
 def _manage(player: roster.Player, form_error: dict[str, str] | None = None, values: Any = None,
-            status: int = 200):
+            status: int = 200, warning: str | None = None):
     others = [p for p in roster.players(include_archived=True) if p.id != player.id]
     return render_template("players/manage.html", player=player, others=others,
-                           form_error=form_error or {}, values=values or {}), status
+                           form_error=form_error or {}, values=values or {}, warning=warning), status
 
 
 @bp.get("/players/<int:player_id>/manage")
@@ -159,7 +165,9 @@ def rename(player_id: int):
     """Rename a player: every game follows."""
     player = _player_or_404(player_id)
     try:
-        player = roster.rename(player_id, request.form.get("name", ""))
+        player = roster.rename(player_id, request.form.get("name", ""), confirm=bool(request.form.get("confirm")))
+    except roster.LookAlike as exc:  # a confirm step: the page asks, the form is sent again
+        return _manage(player, {}, request.form, 422, warning=exc.problems[0].message)
     except roster.RosterError as exc:
         return _refused(player, exc, "rename")
     flash(gettext("Renamed: every game now says %(name)s.", name=player.name), "ok")
@@ -170,10 +178,7 @@ def rename(player_id: int):
 def merge(player_id: int):
     """Merge this entry into another (the same person entered twice)."""
     player = _player_or_404(player_id)
-    try:
-        into = int(request.form.get("into", ""))
-    except ValueError:
-        into = -1
+    into = numbers.parse(request.form.get("into", ""), 1, numbers.INT32_MAX) or -1
     try:
         target = roster.merge(player_id, into)
     except roster.RosterError as exc:
@@ -196,11 +201,7 @@ def archive(player_id: int):
 def compare():
     """Head to head of the players ticked on the roster (``?id=1&id=2``), kept
     until one of their records changes."""
-    ids: list[int] = []
-    for raw in request.args.getlist("id"):
-        if raw.isdigit() and 0 < int(raw) < 2**31:
-            ids.append(int(raw))
-    ids = list(dict.fromkeys(ids))[:12]
+    ids = list(dict.fromkeys(numbers.ids(request.args.getlist("id"), "id")))[:12]
     filters = records.parse_filters(request.args)
     versions = records.version(ids)
     if len(ids) < 2 or -1 in versions:
@@ -279,6 +280,11 @@ def _bad_body():
     return _problem(Problem("", "bad_value", gettext("The body must be a JSON object.")))
 
 
+@api.errorhandler(roster.LookAlike)
+def _look_alike(exc: roster.LookAlike):
+    return problems_response(warnings=exc.problems)
+
+
 @api.errorhandler(roster.RosterError)
 def _roster_refused(exc: roster.RosterError):
     if exc.problem.code == "unknown_player":
@@ -327,7 +333,7 @@ def api_add():
     body = _body()
     if body is None:
         return _bad_body()
-    player = roster.add(body.get("name"))
+    player = roster.add(body.get("name"), confirm=body.get("confirm") is True)
     return jsonify(player.as_json()), 201
 
 
@@ -356,11 +362,11 @@ def api_change(player_id: int):
     if body is None:
         return _bad_body()
     roster.get(player_id)
+    if "archived" in body and not isinstance(body["archived"], bool):  # checked first: nothing changes
+        return _problem(Problem("archived", "bad_value", gettext("Send true or false.")))
     if "name" in body:
-        roster.rename(player_id, body["name"])
+        roster.rename(player_id, body["name"], confirm=body.get("confirm") is True)
     if "archived" in body:
-        if not isinstance(body["archived"], bool):
-            return _problem(Problem("archived", "bad_value", gettext("Send true or false.")))
         roster.archive(player_id, body["archived"])
     return jsonify(roster.get(player_id).as_json())
 
@@ -372,8 +378,8 @@ def api_merge(player_id: int):
     body = _body()
     if body is None:
         return _bad_body()
-    into = body.get("into")
-    if not isinstance(into, int) or isinstance(into, bool):
+    into = numbers.parse(body.get("into"), 1, numbers.INT32_MAX) if isinstance(body.get("into"), int) else None
+    if into is None:
         return _problem(Problem("into", "bad_value", gettext("Choose another player to merge with.")))
     roster.get(player_id)
     return jsonify(roster.merge(player_id, into).as_json())
@@ -397,10 +403,7 @@ def api_games(player_id: int):
 def api_head_to_head():
     """``GET /api/players/head-to-head?ids=1,2[,3…]`` → the games they all played,
     wins, and per pair: ahead, behind, level, average margin (points)."""
-    ids: list[int] = []
-    for raw in request.args.get("ids", "").split(","):
-        if raw.strip().isdigit() and 0 < int(raw) < 2**31:
-            ids.append(int(raw))
+    ids = numbers.ids([raw for raw in request.args.get("ids", "").split(",") if raw.strip()], "ids")
     result = records.compare(ids, records.parse_filters(request.args))
     return jsonify(
         players=list(result.players), games=result.games, wins=dict(result.wins),

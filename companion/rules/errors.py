@@ -140,6 +140,8 @@ ERROR_CODES: frozenset[str] = frozenset(
         "not_found",
         "unauthorized",
         "too_many_attempts",
+        # an Idempotency-Key sent again with another body (issue 25)
+        "idempotency_key_reused",
         # partnership games (the rules brief of the domino families): teams of
         # two, partners opposite; a bonus the rules in play do not allow here
         "team_shape",
@@ -163,7 +165,9 @@ ERROR_CODES: frozenset[str] = frozenset(
 
 # Soft rules: a warning, saved when the table confirms.
 WARNING_CODES: frozenset[str] = frozenset(
-    {"deal_off_table", "players_outside_range", "left_before_end",
+    {"deal_off_table",
+     # a new player's name drawn like a stored player's (UTS #39 skeleton; issue 25)
+     "confusable_name", "players_outside_range", "left_before_end",
      # the hands could not be checked together within the time budget
      "unverified",
      # partnership games: partners seated side by side instead of opposite

@@ -1,5 +1,11 @@
 """Score sheets kept once laid out: a PDF per (game, revision, paper, language,
-blank or filled) in ``instance/sheets/<game>/``, served again without layout.
+blank or filled) in ``instance/sheets/<game>/<sheet key>/``, served again
+without layout.
+
+The sheet key is a random key stored with the game (``game.sheet_key``): a
+game of the same id and revision in another database (a restore, a switch to
+PostgreSQL, a new ``DATABASE_URL`` with the same ``instance/``) has another
+key, so it never serves this game's sheet with other people's names on it.
 
 Every change of a game raises its revision, so a kept sheet is never out of
 date; writing a sheet for a new revision removes the game's older ones, and
@@ -30,6 +36,7 @@ class SheetKey:
     """What a score sheet depends on.
 
     :ivar game_id: the game.
+    :ivar game_key: the game's sheet key (random, stored with the game).
     :ivar revision: the game's revision (raised by every change).
     :ivar paper: ``a4``, ``letter``, ``a5`` or ``half-letter``.
     :ivar language: the sheet's language code.
@@ -37,6 +44,7 @@ class SheetKey:
     """
 
     game_id: int
+    game_key: str
     revision: int
     paper: str
     language: str
@@ -45,7 +53,8 @@ class SheetKey:
     @property
     def etag(self) -> str:
         """The HTTP validator of the sheet's bytes."""
-        return f"sheet-{self.game_id}-r{self.revision}-{self.paper}-{self.language}-{int(self.blank)}"
+        return (f"sheet-{self.game_id}-{self.game_key[:12]}-r{self.revision}-{self.paper}"
+                f"-{self.language}-{int(self.blank)}")
 
     @property
     def filename(self) -> str:
@@ -54,8 +63,18 @@ class SheetKey:
 
 
 def folder(game_id: int) -> Path:
-    """Where a game's sheets are kept."""
+    """Where a game id's sheets are kept (one folder per sheet key inside)."""
     return Path(current_app.instance_path) / "sheets" / str(int(game_id))
+
+
+def key_folder(key: SheetKey) -> Path:
+    """Where the sheets of ``key``'s game (its id and its sheet key) are kept.
+
+    :raises ValueError: a sheet key that is not the hex key the app makes.
+    """
+    if not (key.game_key.isascii() and key.game_key.isalnum()):
+        raise ValueError("a sheet key is letters and digits")
+    return folder(key.game_id) / key.game_key
 
 
 def sheet_pdf(key: SheetKey) -> bytes:
@@ -66,7 +85,7 @@ def sheet_pdf(key: SheetKey) -> bytes:
     from companion.games.services import get_game
     from companion.sheets.pdf import score_sheet_pdf
 
-    path = folder(key.game_id) / key.filename
+    path = key_folder(key) / key.filename
     try:
         return path.read_bytes()
     except FileNotFoundError:
@@ -83,11 +102,20 @@ def sheet_pdf(key: SheetKey) -> bytes:
 
 
 def _keep(path: Path, data: bytes, current_prefix: str) -> None:
-    """Write ``data`` to ``path`` atomically and drop the game's sheets of other revisions."""
+    """Write ``data`` to ``path`` atomically and drop the game's sheets of
+    other revisions, and whatever the game id's folder holds of another
+    sheet key (another database's game) or of the layout before keys."""
     write_atomic(path, data)
     for old in path.parent.glob("r*.pdf"):
         if not old.name.startswith(current_prefix):
             old.unlink(missing_ok=True)
+    for other in path.parent.parent.iterdir():
+        if other == path.parent:
+            continue
+        if other.is_dir():
+            shutil.rmtree(other, ignore_errors=True)
+        elif other.suffix == ".pdf":
+            other.unlink(missing_ok=True)
 
 
 def forget(game_ids: Iterable[int]) -> None:

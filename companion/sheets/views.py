@@ -25,7 +25,8 @@ def sheet(game_id: int):
         paper = HALF_OF[paper]
     blank = request.args.get("blank") in ("1", "true", "yes")
     try:
-        key = sheets.SheetKey(game_id, services.game_revision(game_id), paper, current_language(), blank)
+        revision, game_key = services.sheet_identity(game_id)
+        key = sheets.SheetKey(game_id, game_key, revision, paper, current_language(), blank)
     except services.NotFound:
         abort(404)
     name = f"score-sheet-{game_id}{'-blank' if blank else ''}.pdf"

@@ -173,13 +173,47 @@ def _spectator_ok() -> bool:
     return True
 
 
+def _json_or_csrf() -> ResponseReturnValue | None:
+    """The API's writes let in by the session cookie (a tablet's or a seat's
+    phone) take JSON, or carry the form's CSRF token; anything else answers
+    415 ``bad_value`` and changes nothing.
+
+    Why: the API's blueprints are exempt from the forms' CSRF check, and a
+    page on the same host (another port of the home server) can make the
+    browser post a form there with the cookie; it cannot send JSON, nor an
+    ``Authorization`` header, without the browser asking first (CORS), which
+    this app never allows. A script that sends the token in the header is
+    not a browser's cookie, so it is not asked.
+
+    :return: ``None`` to go on, or the 415 answer.
+    """
+    if request.method in ("GET", "HEAD", "OPTIONS") or not request.path.startswith("/api/"):
+        return None
+    if request.blueprint == "photo":  # checks the same itself, once its size cap is raised
+        return None
+    if request.is_json:
+        return None
+    bearer = _bearer()
+    if bearer is not None and token_ok(bearer):
+        return None
+    from flask_wtf.csrf import validate_csrf
+    from wtforms.validators import ValidationError
+
+    try:
+        validate_csrf(request.headers.get("X-CSRFToken") or request.form.get("csrf_token"))
+    except ValidationError:
+        return problem_reply(
+            "bad_value", gettext("Send the body as JSON (Content-Type: application/json)."), 415)
+    return None
+
+
 def _guard() -> ResponseReturnValue | None:
     if request.endpoint in OPEN_ENDPOINTS:
         return None
     if _marked(_OPEN_TO_PHONES):  # a seat's phone: its key is checked by the route
-        return None
+        return _json_or_csrf()
     if devices.current_device(current_token()) is not None:
-        return None
+        return _json_or_csrf()
     # A blocked address never gets here: Flask-Limiter refused it first (429).
     bearer = _bearer()
     token = request.args.get("token") if request.method == "GET" else None

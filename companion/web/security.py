@@ -15,13 +15,12 @@ Libraries, and why:
   client address, checked before the access guard and counted only for
   *failed* attempts (its ``deduct_when``): a wrong token at ``/login``, in
   ``?token=`` or in a Bearer header. Its storage is configurable
-  (``RATELIMIT_STORAGE_URI``: in memory per process by default; a shared
-  Redis or Memcached makes the count common to every app process), which a
-  hand-written counter was not. A counter in the app's own database was the
-  other candidate: it would be shared without another service, but every
-  wrong token would then be a database write on the path attackers hammer,
-  and Flask-Limiter already does the windows, the storage choices and
-  ``Retry-After``.
+  (``RATELIMIT_STORAGE_URI``); by default it is the app's own database
+  (:mod:`companion.web.signin_count`), so every worker process counts into
+  one count: counted in each process's memory, gunicorn's four workers let
+  four times the limit through. A wrong token is then one small database
+  write (counted only for wrong tokens, never for the right one), and
+  Flask-Limiter still does the windows and ``Retry-After``.
 
 Settings (``instance/config.py``, the test mapping, or the environment):
 
@@ -43,10 +42,10 @@ Settings (``instance/config.py``, the test mapping, or the environment):
     header) from one client address within the window (a moving window); past
     that every sign-in attempt from that address answers 429 until the oldest
     failure has left the window. ``0`` failures switches the limit off.
-``RATELIMIT_STORAGE_URI`` (``memory://``)
-    Where Flask-Limiter counts: ``memory://`` counts per app process; a URI
-    such as ``redis://host:6379`` (with that client installed) counts for all
-    processes together.
+``RATELIMIT_STORAGE_URI`` (``companion-db://``)
+    Where Flask-Limiter counts: ``companion-db://`` in the app's database,
+    for all processes together; ``memory://`` per app process; a URI such as
+    ``redis://host:6379`` (with that client installed) in Redis.
 """
 
 from __future__ import annotations
@@ -218,6 +217,10 @@ class BoundedInt(IntegerConverter):
     (unless a route gives its own ``max``): a larger number in
     ``/games/<int:game_id>`` matches no route (404) instead of reaching the
     database, which cannot hold it."""
+
+    regex = r"[0-9]+"
+    r"""ASCII digits only (Werkzeug's ``\d+`` also matches ``٣`` or ``²``, which
+    ``/games/٣`` then read as game 3): anything else matches no route (404)."""
 
     def __init__(self, map: Map, *args: Any, **kwargs: Any) -> None:  # noqa: A002 (Werkzeug's name)
         kwargs.setdefault("max", ID_MAX)
@@ -398,7 +401,10 @@ def _sign_in_limiter(app: Flask) -> Limiter:
     failures = int(app.config.get("LOGIN_MAX_FAILURES",
                                   os.environ.get("COMPANION_LOGIN_MAX_FAILURES", 10)))
     window = int(float(app.config.get("LOGIN_WINDOW_SECONDS", 60)))
-    app.config.setdefault("RATELIMIT_STORAGE_URI", "memory://")
+    from companion.web import signin_count  # registers its storage scheme with ``limits``
+
+    # One count for every worker: in the app's database (memory:// counted per process).
+    app.config.setdefault("RATELIMIT_STORAGE_URI", f"{signin_count.SCHEME}://")
     app.config.setdefault("RATELIMIT_KEY_PREFIX", "companion-sign-in")
     return Limiter(
         key_func=client_address,
@@ -410,6 +416,7 @@ def _sign_in_limiter(app: Flask) -> Limiter:
         default_limits=[],
         headers_enabled=False,
         enabled=failures > 0,
+        swallow_errors=True,  # a database not yet migrated (503) must not fail the check
     )
 
 

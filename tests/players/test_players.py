@@ -417,3 +417,14 @@ def test_rule_set_filter_names_each_rule_set_as_the_start_form_does(api, client,
     select = select[:select.index("</select>")]
     shown = [html.unescape(text) for text in re.findall(r'<option value="[^"]+"[^>]*>([^<]*)</option>', select)]
     assert sorted(shown) == sorted(names)
+
+
+def test_two_players_seated_in_a_game_in_progress_cannot_be_merged(api):
+    """The players' lines know finished games only; the seats of a game in
+    progress count too (found by tests/web/test_fuzz_inputs.py: a 500 after)."""
+    gid = _play(api, _record("mexican_train", ["Ana", "Ben", "Chen"], SHORT, [_mt_round({"Ana": 0, "Ben": 4, "Chen": 9})]))
+    ids = {p["name"]: p["id"] for p in api.get("/api/players").get_json()["players"]}
+    r = api.post(f"/api/players/{ids['Ana']}/merge", json={"into": ids["Ben"]})
+    assert r.status_code == 422
+    assert r.get_json()["errors"][0]["code"] == "duplicate_player"
+    assert api.get(f"/api/games/{gid}").get_json()["players"] == ["Ana", "Ben", "Chen"]

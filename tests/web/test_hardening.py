@@ -3,6 +3,7 @@ several of its members (open redirects, 500s that should be 4xx)."""
 
 from __future__ import annotations
 
+import json
 import re
 from urllib.parse import quote, urlsplit
 
@@ -518,9 +519,10 @@ def test_a_repeated_idempotency_key_answers_the_same_round_and_adds_nothing(app,
         assert again.headers["Idempotent-Replayed"] == "true"
         assert again.get_json()["round"] == first.get_json()["round"]
         assert again.get_json()["round"]["number"] == 1
-    # Even with another body, the key names the request already made.
-    assert api.post(f"/api/games/{gid}/rounds", json=ROUND2,
-                    headers={"Idempotency-Key": "tab-1"}).get_json()["round"]["hands"]["Ben"]["pips"] == 23
+    # The same values written in another order and spacing are the same body.
+    again = api.post(f"/api/games/{gid}/rounds", data=json.dumps(ROUND1, indent=3, sort_keys=True),
+                     content_type="application/json", headers={"Idempotency-Key": "tab-1"})
+    assert again.status_code == 201 and again.headers["Idempotent-Replayed"] == "true"
     assert len(api.get(f"/api/games/{gid}").get_json()["rounds"]) == 1
     # Another key is another round; the same key in another game is that game's own.
     r = api.post(f"/api/games/{gid}/rounds", json=ROUND2, headers={"Idempotency-Key": "tab-2"})
@@ -528,6 +530,24 @@ def test_a_repeated_idempotency_key_answers_the_same_round_and_adds_nothing(app,
     r = api.post(f"/api/games/{other}/rounds", json=ROUND1, headers={"Idempotency-Key": "tab-1"})
     assert r.status_code == 201 and "Idempotent-Replayed" not in r.headers
     assert count_rows(app) == (2, 3)
+
+
+def test_an_idempotency_key_sent_again_with_another_body_is_refused(app, api):
+    gid = _new_game(api)
+    first = api.post(f"/api/games/{gid}/rounds", json=ROUND1, headers={"Idempotency-Key": "tab-1"})
+    assert first.status_code == 201
+    for body in (ROUND2, {**ROUND1, "confirm": True}, {**ROUND1, "number": 1}):
+        r = api.post(f"/api/games/{gid}/rounds", json=body, headers={"Idempotency-Key": "tab-1"})
+        assert r.status_code == 422
+        (error,) = r.get_json()["errors"]
+        assert (error["path"], error["code"]) == ("Idempotency-Key", "idempotency_key_reused")
+        assert "round 1" in error["message"]
+    game = api.get(f"/api/games/{gid}").get_json()
+    assert [rnd["hands"]["Ben"]["pips"] for rnd in game["rounds"]] == [23]
+    assert count_rows(app) == (1, 1)
+    # A new key adds the new round.
+    r = api.post(f"/api/games/{gid}/rounds", json=ROUND2, headers={"Idempotency-Key": "tab-2"})
+    assert r.status_code == 201 and r.get_json()["round"]["number"] == 2
 
 
 @pytest.mark.parametrize("bad", ["", " ", "x" * 201, "ключ", "a\x7fb"])

@@ -11,7 +11,15 @@ import pytest
 
 from companion import create_app
 from companion.web import security
-from tests.conftest import TOKEN, _reset_database, count_rows, csrf_token, view_key
+from tests.conftest import (
+    TOKEN,
+    _reset_database,
+    count_rows,
+    csrf_token,
+    dispose_app,
+    make_app,
+    view_key,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 HEAD = {"kind": "mexican_train", "set": 12, "players": ["Ana", "Ben"], "first_starter": "Ana"}
@@ -230,10 +238,10 @@ class _Clock:
 
 
 def test_the_limit_lifts_after_the_window(app, monkeypatch):
-    import limits.storage.memory as memory
+    from companion.web import signin_count
 
     clock = _Clock(1_000_000.0)
-    monkeypatch.setattr(memory, "time", clock)
+    monkeypatch.setattr(signin_count, "time", clock)
     monkeypatch.setattr(security, "time", clock)
     c = app.test_client()
     for _ in range(10):
@@ -250,6 +258,27 @@ def test_the_limit_lifts_after_the_window(app, monkeypatch):
     # ... and only one failure has left: one more wrong token blocks again.
     assert c.get("/api/games", headers={"Authorization": "Bearer y"}).status_code == 401
     assert c.get("/api/games", headers={"Authorization": f"Bearer {TOKEN}"}).status_code == 429
+
+
+def test_two_processes_on_one_database_share_one_sign_in_limit(tmp_path):
+    """gunicorn's workers are separate apps on one database: ten wrong tokens
+    in all, whichever worker they reach, block the address in every one."""
+    first = make_app(tmp_path / "first")  # SQLite, or the PostgreSQL of the test run
+    second = create_app({"TESTING": True, "INSTANCE_PATH": str(tmp_path / "second"),
+                         "COMPANION_TOKEN": TOKEN, "SECRET_KEY": "test-secret",
+                         "SQLALCHEMY_DATABASE_URI": first.config["SQLALCHEMY_DATABASE_URI"]})
+    try:
+        workers = [first.test_client(), second.test_client()]
+        for n in range(10):
+            r = workers[n % 2].get("/api/games", headers={"Authorization": f"Bearer wrong-{n}"})
+            assert r.status_code == 401, n
+        for c in workers:
+            r = c.get("/api/games", headers={"Authorization": f"Bearer {TOKEN}"})
+            assert r.status_code == 429
+            assert r.get_json()["errors"][0]["code"] == "too_many_attempts"
+    finally:
+        dispose_app(second)
+        dispose_app(first)
 
 
 def test_the_limit_is_configurable(tmp_path):

@@ -35,6 +35,7 @@ from companion.games.services.games import (
     game_stamp,
     get_game,
     recheck,
+    sheet_identity,
     store_games,
 )
 from companion.games.services.listing import (
@@ -47,6 +48,7 @@ from companion.games.services.listing import (
 )
 from companion.games.services.rounds import (
     add_round,
+    body_hash,
     delete_last_round,
     replace_round,
     round_for_key,
@@ -77,9 +79,9 @@ from companion.store.tx import one_read, transaction
 __all__ = [
     "AlreadySaved", "Conflicted", "Deleted", "GameQuery", "GameSummary", "GameView", "MAX_PAGE",
     "MAX_PER_PAGE", "NotFound", "Page", "Recheck", "RoundView", "SCORING_VERSION", "SHELVES",
-    "Saved", "add_round", "archive_game", "check_round", "create_game", "create_games",
+    "Saved", "add_round", "archive_game", "body_hash", "check_round", "create_game", "create_games",
     "delete_last_round", "empty_trash", "finish_game", "game_ids", "game_revision", "game_stamp", "get_game", "head_of",
     "history_stamp",
-    "known_players", "list_games", "recheck", "replace_round", "restore_game", "round_for_key",
+    "known_players", "list_games", "recheck", "replace_round", "restore_game", "round_for_key", "sheet_identity",
     "one_read", "store_games", "store_results", "transaction", "trash_game",
 ]

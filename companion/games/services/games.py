@@ -10,6 +10,7 @@ from typing import Any
 from sqlalchemy import bindparam, update
 
 from companion.games.models import GameRow, RoundRow
+from companion.games.services.names import look_alikes
 from companion.games.services.store import (
     _JSON_ONCE,
     NotFound,
@@ -51,6 +52,11 @@ def create_game(record: Any, confirm: bool = False) -> GameView:
     :raises RecordError: the record is refused; nothing is stored.
     """
     game = read_game(record, confirm=confirm)
+    if not confirm:
+        warnings = look_alikes((f"players[{i}]", name) for i, name in enumerate(game.table.players))
+        end_read()
+        if warnings:
+            raise RecordError([], warnings)
     row = _new_row(game)
     with transaction():
         db.session.add(row)
@@ -162,6 +168,22 @@ def game_revision(game_id: int) -> int:
     """
     revision: int = _game_not_in_trash(_REVISION_QUERY, game_id).revision
     return revision
+
+
+_SHEET_QUERY = db.select(GameRow.revision, GameRow.sheet_key, GameRow.shelf).where(
+    GameRow.id == bindparam("game_id"))
+"""A game's revision and sheet key (:func:`sheet_identity`), built once."""
+
+
+def sheet_identity(game_id: int) -> tuple[int, str]:
+    """What names the game's kept score sheets: its revision and its random
+    sheet key (:attr:`GameRow.sheet_key`, unique to this database's game).
+
+    :return: ``(revision, sheet_key)``.
+    :raises NotFound: no such game (or it is in the trash).
+    """
+    row = _game_not_in_trash(_SHEET_QUERY, game_id)
+    return row.revision, row.sheet_key
 
 
 def _game_not_in_trash(query: Any, game_id: int) -> Any:

@@ -13,8 +13,11 @@ from collections.abc import Iterable
 from sqlalchemy import bindparam, func, select
 
 from companion.games.models import PlayerRow
+from companion.rules.confusable import look_alike
+from companion.rules.errors import Problem
 from companion.rules.stats.records import clean_name, name_key
 from companion.store.db import db
+from companion.web.i18n import gettext
 
 
 def remember(names: Iterable[str], touch: bool = True) -> dict[str, int]:
@@ -74,3 +77,33 @@ def ids_by_name(names: Iterable[str]) -> dict[str, int]:
 _P = PlayerRow.__table__.c
 _IDS_BY_KEY = select(_P.id, _P.key).where(_P.key.in_(bindparam("keys", expanding=True)))
 """Roster ids by name key, built once (``keys`` bound per read)."""
+
+
+def look_alikes(names: Iterable[tuple[str, str]], exclude_id: int | None = None) -> list[Problem]:
+    """A warning per new name drawn like a stored player's but written with
+    other letters ("Ana" with a Cyrillic А beside the stored Ana), naming
+    that player (:func:`companion.rules.confusable.look_alike`, UTS #39's
+    skeleton).
+
+    A name that is a stored player's (case and Unicode form aside) is that
+    player, not a look-alike.
+
+    :param names: ``(path, name)`` pairs: where each name was given and the name.
+    :param exclude_id: a player not to compare with (the one being renamed).
+    :return: ``confusable_name`` warnings (empty: nothing looks alike).
+    """
+    query = select(PlayerRow.name)
+    if exclude_id is not None:
+        query = query.where(PlayerRow.id != exclude_id)
+    stored = list(db.session.execute(query).scalars())
+    known = {name_key(n) for n in stored}
+    warnings = []
+    for path, name in names:
+        if name_key(name) in known:
+            continue
+        other = look_alike(name, stored)
+        if other is not None:
+            warnings.append(Problem(path, "confusable_name", gettext(
+                "%(name)s looks like %(other)s, who is already on the roster, but is written "
+                "with other letters. Confirm to keep them as two players.", name=name, other=other)))
+    return warnings

@@ -4,6 +4,8 @@ and the round an API request with an ``Idempotency-Key`` added.
 
 from __future__ import annotations
 
+import hashlib
+import json
 from typing import Any
 
 from sqlalchemy import func, update
@@ -62,8 +64,8 @@ columns' defaults)."""
 
 
 def add_round(game_id: int, data: Any, number: int | None = None, confirm: bool = False,
-              entry: bool = False,
-              idempotency_key: str | None = None) -> Saved | AlreadySaved | Conflicted:
+              entry: bool = False, idempotency_key: str | None = None,
+              key_body_hash: str | None = None) -> Saved | AlreadySaved | Conflicted:
     """Add the next round, checked against the game's stored state, with its results.
 
     :param data: the round object (docs/design.md).
@@ -74,6 +76,7 @@ def add_round(game_id: int, data: Any, number: int | None = None, confirm: bool 
         conventions first (:func:`companion.rules.entry.complete_entry`).
     :param idempotency_key: the API's ``Idempotency-Key``: stored with the
         round in the same transaction (see :func:`round_for_key`).
+    :param key_body_hash: :func:`body_hash` of the request, kept with the key.
     :return: :class:`Saved`; :class:`AlreadySaved` when round ``number`` holds
         exactly ``data`` already (a double tap); :class:`Conflicted` when the
         game has moved on (``taken_by_other`` when another device saved round
@@ -105,7 +108,8 @@ def add_round(game_id: int, data: Any, number: int | None = None, confirm: bool 
             db.session.execute(_INSERT_ROUND, {"game_id": game_id, "number": nxt, "data": added.data,
                                                "version": 1, "result": result.as_dict()})
             if idempotency_key is not None:
-                db.session.add(RoundRequest(game_id=game_id, key=idempotency_key, number=nxt))
+                db.session.add(RoundRequest(game_id=game_id, key=idempotency_key, number=nxt,
+                                            body_hash=key_body_hash))
                 db.session.flush()
             game = tail.view(after, added, claimed.revision, columns["summary"])
             return Saved(added, claimed.revision, game=game, player_ids=claimed.player_ids)
@@ -116,14 +120,37 @@ def add_round(game_id: int, data: Any, number: int | None = None, confirm: bool 
     return _change(game_id, None, decide, whole=True)
 
 
-def round_for_key(game_id: int, key: str) -> int | None:
+def body_hash(body: Any) -> str:
+    """The SHA-256 (64 hex digits) of a request's parsed JSON body written as
+    canonical JSON (keys sorted, no spaces): two bodies with the same values
+    have the same hash, however they were spaced or ordered."""
+    text = json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def round_for_key(game_id: int, key: str, key_body_hash: str | None = None) -> int | None:
     """The number of the round an API request with ``Idempotency-Key: key``
-    added to this game, or ``None`` when no round was added with that key."""
-    number = db.session.execute(
-        db.select(RoundRequest.number).where(RoundRequest.game_id == game_id, RoundRequest.key == key)
-    ).scalar_one_or_none()
+    added to this game, or ``None`` when no round was added with that key.
+
+    :param key_body_hash: :func:`body_hash` of the request asking; when the
+        key was kept with another body's hash, the key is refused.
+    :raises RecordError: ``idempotency_key_reused`` (at ``Idempotency-Key``):
+        the key added a round from another body (a new round needs a new key;
+        answering the first round would silently drop this one).
+    """
+    row = db.session.execute(
+        db.select(RoundRequest.number, RoundRequest.body_hash)
+        .where(RoundRequest.game_id == game_id, RoundRequest.key == key)
+    ).one_or_none()
     end_read()
-    return number
+    if row is None:
+        return None
+    number, stored = row
+    if key_body_hash is not None and stored is not None and stored != key_body_hash:
+        raise RecordError([Problem("Idempotency-Key", "idempotency_key_reused", gettext(
+            "This Idempotency-Key already added round %(number)s with other values; "
+            "send a new key for a new round.", number=number))])
+    return int(number)
 
 
 def _round_version(game_id: int, number: int) -> int | None:

@@ -34,7 +34,7 @@ from companion.rules.scoring import double_blank_changes_points
 from companion.rules.seat import each_hand_alone
 from companion.rules.state import joining_total
 from companion.rules.tiles import SET_SIZES
-from companion.web import pagecache
+from companion.web import numbers, pagecache
 from companion.web.access import spectator_ok
 from companion.web.i18n import current_language, gettext, translated
 from companion.web.labels import DATES_REVERSED, KIND_NAMES, RULE_LABELS, VALUE_LABELS
@@ -92,19 +92,19 @@ def _index_context(values=None, errors=None, warnings=None):
             dates_error = translated(DATES_REVERSED)
         elif query.shelf == "games":
             for status, arg in (("in_progress", "open_page"), ("finished", "page")):
-                page = request.args.get(arg, 1, type=int) or 1
+                page = numbers.arg(arg, 1, 1) or 1
                 lists[status] = services.list_games(replace(query, status=status, page=page))
         else:
             lists["shelf"] = services.list_games(
-                replace(query, page=request.args.get("page", 1, type=int) or 1))
+                replace(query, page=numbers.arg("page", 1, 1) or 1))
         known = services.known_players()
     return dict(
         lists=lists,
         query=query,
         dates_error=dates_error,
         filters={k: v for k, v in request.args.items() if k not in ("page", "open_page", "trashed", "archived")},
-        trashed=request.args.get("trashed", type=int),
-        archived=request.args.get("archived", type=int),
+        trashed=numbers.parse(request.args.get("trashed"), 1),
+        archived=numbers.parse(request.args.get("archived"), 1),
         known=known,
         sets=SET_SIZES,
         values=values if values is not None else {},
@@ -302,7 +302,7 @@ def _typed_round(game: services.GameView, new: bool = False):
 def add_round(game_id: int):
     """Record the next round from the form (the round number guards a double tap)."""
     data, problems, confirm = _typed_round(_game_or_404(game_id), new=True)
-    number = request.form.get("number", type=int)
+    number = numbers.parse(request.form.get("number"))  # unreadable: no double-tap guard
     try:
         outcome = None if problems else services.add_round(
             game_id, data, number=number, confirm=confirm, entry=True)
