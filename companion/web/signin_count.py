@@ -93,8 +93,10 @@ class DatabaseStorage(Storage, MovingWindowSupport):
         """:return: (the oldest counted attempt within the window, or now;
         how many are counted), as ``limits`` asks."""
         now = time.time()
+        # The read stays open: the request's own first read goes on with the
+        # same connection (a sign-in check costs no connection of its own);
+        # every write of the app ends a read before it writes.
         oldest, count = self._count(key, now - expiry)
-        end_read()
         return (oldest if oldest is not None else now), count
 
     def incr(self, key: str, expiry: int, amount: int = 1) -> int:
