@@ -425,6 +425,7 @@ def test_two_players_seated_in_a_game_in_progress_cannot_be_merged(api):
     gid = _play(api, _record("mexican_train", ["Ana", "Ben", "Chen"], SHORT, [_mt_round({"Ana": 0, "Ben": 4, "Chen": 9})]))
     ids = {p["name"]: p["id"] for p in api.get("/api/players").get_json()["players"]}
     r = api.post(f"/api/players/{ids['Ana']}/merge", json={"into": ids["Ben"]})
-    assert r.status_code == 422
+    assert r.status_code == 409  # issue 24: refused as a conflict, naming the game
     assert r.get_json()["errors"][0]["code"] == "duplicate_player"
+    assert f"game {gid}" in r.get_json()["errors"][0]["message"]
     assert api.get(f"/api/games/{gid}").get_json()["players"] == ["Ana", "Ben", "Chen"]

@@ -172,7 +172,7 @@ COVERED = {
     "/events/<int:event_id>/players/<int:player_id>/leave", "/events/<int:event_id>/draw",
     "/events/<int:event_id>/undo-draw", "/events/<int:event_id>/evenings",
     "/games/<int:game_id>/undo", "/games/<int:game_id>/players", "/games/<int:game_id>/players/leave",
-    "/games/<int:game_id>/players/back",
+    "/games/<int:game_id>/players/back", "/games/<int:game_id>/finish",
 }
 
 
@@ -297,6 +297,15 @@ def test_fuzz_archive_trash_restore(world, gid, data):
     for path in ("/games/{g}/archive", "/games/{g}/archive", "/games/{g}/restore"):
         post(app, c, _url(ids, path, gid), data)
     post(app, c, "/trash/empty", data)
+
+
+@settings(FUZZ, max_examples=max(20, FUZZ.max_examples // 8))
+@given(game_ref, st.dictionaries(st.sampled_from(["confirm", "x"]), field_value))
+def test_fuzz_end_the_game_now(world, gid, data):
+    """End a game where it stands, twice, with any fields: never a 500."""
+    app, c, ids = world
+    for _ in range(2):
+        post(app, c, _url(ids, "/games/{g}/finish", gid), data)
 
 
 # -- players and club nights ---------------------------------------------------------------
