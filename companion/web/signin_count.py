@@ -25,7 +25,7 @@ from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import Mapped, mapped_column
 
 from companion.store.db import db
-from companion.store.tx import end_read, transaction
+from companion.store.tx import bare_read, end_read, transaction
 
 SCHEME = "companion-db"
 """``RATELIMIT_STORAGE_URI`` of :class:`DatabaseStorage`: ``companion-db://``."""
@@ -93,10 +93,9 @@ class DatabaseStorage(Storage, MovingWindowSupport):
         """:return: (the oldest counted attempt within the window, or now;
         how many are counted), as ``limits`` asks."""
         now = time.time()
-        # The read stays open: the request's own first read goes on with the
-        # same connection (a sign-in check costs no connection of its own);
-        # every write of the app ends a read before it writes.
+        bare_read()  # one statement: on PostgreSQL without BEGIN and ROLLBACK
         oldest, count = self._count(key, now - expiry)
+        end_read()  # the request's own reads and writes start afresh
         return (oldest if oldest is not None else now), count
 
     def incr(self, key: str, expiry: int, amount: int = 1) -> int:
@@ -110,6 +109,7 @@ class DatabaseStorage(Storage, MovingWindowSupport):
 
     def get(self, key: str) -> int:
         """:return: every attempt counted for ``key``."""
+        bare_read()
         _, count = self._count(key, 0.0)
         end_read()
         return count
