@@ -78,8 +78,9 @@ def _after_one_round(live, browser, api, viewport, pips: dict[str, int], starter
     ``viewport`` on the game's page, or its ``page_of`` (``"table"``)."""
     players = list(pips)
     gid = api.post("/api/games", json={"set": 12, "players": players, "first_starter": starter}).get_json()["id"]
-    api.post(f"/api/games/{gid}/rounds", json={"ended": "domino",
-                                                "hands": {n: {"pips": p} for n, p in pips.items()}})
+    r = api.post(f"/api/games/{gid}/rounds", json={"ended": "domino", "confirm": True,  # 349: unusual, possible
+                                                    "hands": {n: {"pips": p} for n, p in pips.items()}})
+    assert r.status_code == 201, r.get_json()
     ctx = browser.new_context(viewport=viewport)
     page = ctx.new_page()
     page.goto(f"{live}/?token={TOKEN}")
