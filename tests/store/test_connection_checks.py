@@ -56,7 +56,7 @@ def test_checking_every_time_checks_each_connection_taken(tmp_path, pings):
         gid = api.post("/api/games", json=RECORD).get_json()["id"]
         count = pings(app)
         assert api.post(f"/api/games/{gid}/rounds", json=ROUND).status_code == 201
-        assert len(count) == 2  # the read, then the write
+        assert len(count) == 3  # the sign-in count (a Bearer token), the read, then the write
     finally:
         dispose_app(app)
 
