@@ -27,6 +27,7 @@ and scored by their own modules (:attr:`KindSpec.rules_module`).
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from dataclasses import replace
 from enum import StrEnum
 from types import MappingProxyType
 
@@ -159,6 +160,37 @@ def _deal(table: Mapping[int, int]) -> Mapping[int, int]:
     return MappingProxyType(dict(table))
 
 
+_DRAW = KindSpec(
+    kind=GameKind.DRAW,
+    words=KindWords(
+        name=N_("Draw game"),
+        unit=N_("points"),
+        wins=N_("first to %(target)s points wins"),
+        hint=N_("Game in progress: the first to reach %(target)s points wins."),
+        players_note=N_("Draw and Block are played by 2 to 4 players."),
+    ),
+    round_fields=ALL_HANDS_ROUND | {"winner", "boneyard_pips"},
+    sets=(6,),
+    default_set=6,
+    least_players=2,
+    most_players=4,
+    club_table_most=4,
+    deal=_deal({2: 7, 3: 6, 4: 6}),  # 7 each for two, 6 for three or four ([RU])
+    deal_beyond=6,
+    engine_schedule=False,
+    first_player=FirstPlayer.HIGHEST_DOUBLE,
+    has_boneyard=True,
+    counts_pips=True,
+    scoring=RoundScoring.WINNER_TAKES,
+    rank=RankOrder.HIGHEST_TOTAL,
+    ends=GameEnd.TARGET_SCORE,
+    most_rounds=200,  # the target ends a game long before, unless rounds keep scoring nothing
+    rule_keys=CLASSIC_RULES | TIE_BREAK_RULES | {"draw_counts", "boneyard_kept", "boneyard_to_winner"},
+    form=RoundForm(HandEntry.PIPS, double_blank_toggle=True, tiles_picker=True, tiles_drawn=True),
+)
+"""The classic double-six draw game ([RU]); Block is the same game without a boneyard."""
+
+
 KINDS: Mapping[str, KindSpec] = MappingProxyType({
     GameKind.MEXICAN_TRAIN: KindSpec(
         kind=GameKind.MEXICAN_TRAIN,
@@ -188,59 +220,14 @@ KINDS: Mapping[str, KindSpec] = MappingProxyType({
         set_choice=True,
         named_presets=True,
     ),
-    GameKind.DRAW: KindSpec(
-        kind=GameKind.DRAW,
-        words=KindWords(
-            name=N_("Draw game"),
-            unit=N_("points"),
-            wins=N_("first to %(target)s points wins"),
-            hint=N_("Game in progress: the first to reach %(target)s points wins."),
-            players_note=N_("Draw and Block are played by 2 to 4 players."),
-        ),
-        round_fields=ALL_HANDS_ROUND | {"winner", "boneyard_pips"},
-        sets=(6,),
-        default_set=6,
-        least_players=2,
-        most_players=4,
-        club_table_most=4,
-        deal=_deal({2: 7, 3: 6, 4: 6}),  # 7 each for two, 6 for three or four ([RU])
-        deal_beyond=6,
-        engine_schedule=False,
-        first_player=FirstPlayer.HIGHEST_DOUBLE,
-        has_boneyard=True,
-        counts_pips=True,
-        scoring=RoundScoring.WINNER_TAKES,
-        rank=RankOrder.HIGHEST_TOTAL,
-        ends=GameEnd.TARGET_SCORE,
-        most_rounds=200,  # the target ends a game long before, unless rounds keep scoring nothing
-        rule_keys=CLASSIC_RULES | TIE_BREAK_RULES | {"draw_counts", "boneyard_kept", "boneyard_to_winner"},
-        form=RoundForm(HandEntry.PIPS, double_blank_toggle=True, tiles_picker=True, tiles_drawn=True),
-    ),
-    GameKind.BLOCK: KindSpec(
+    GameKind.DRAW: _DRAW,
+    # Block: the draw game without a boneyard to draw from ([RU])
+    GameKind.BLOCK: replace(
+        _DRAW,
         kind=GameKind.BLOCK,
-        words=KindWords(
-            name=N_("Block game"),
-            unit=N_("points"),
-            wins=N_("first to %(target)s points wins"),
-            hint=N_("Game in progress: the first to reach %(target)s points wins."),
-            players_note=N_("Draw and Block are played by 2 to 4 players."),
-        ),
+        words=replace(_DRAW.words, name=N_("Block game")),
         round_fields=ALL_HANDS_ROUND | {"winner"},
-        sets=(6,),
-        default_set=6,
-        least_players=2,
-        most_players=4,
-        club_table_most=4,
-        deal=_deal({2: 7, 3: 6, 4: 6}),  # 7 each for two, 6 for three or four ([RU])
-        deal_beyond=6,
-        engine_schedule=False,
-        first_player=FirstPlayer.HIGHEST_DOUBLE,
         has_boneyard=False,
-        counts_pips=True,
-        scoring=RoundScoring.WINNER_TAKES,
-        rank=RankOrder.HIGHEST_TOTAL,
-        ends=GameEnd.TARGET_SCORE,
-        most_rounds=200,  # the target ends a game long before, unless rounds keep scoring nothing
         rule_keys=CLASSIC_RULES | TIE_BREAK_RULES | {"draw_counts"},
         form=RoundForm(HandEntry.PIPS, double_blank_toggle=True, tiles_picker=True),
     ),
