@@ -12,6 +12,7 @@ from flask import Blueprint, abort, jsonify, redirect, render_template, request,
 
 from companion.games import services
 from companion.games.forms import round_from_form, round_to_form
+from companion.games.views.pages import render_game
 from companion.phones import links as phones
 from companion.photo import views as photo
 from companion.rules import RecordError
@@ -209,8 +210,6 @@ def from_phones(game_id: int):
     """The round form filled with the hands sent from the phones, to check and
     save. What the tablet had typed comes along in the address (``pips-<seat>``,
     ``out``: static/phones.js adds it) and stays for the seats no phone sent."""
-    from companion.games.views.pages import _render_game
-
     game = _game_or_404(game_id)
     plan = game.next_round()
     if plan is None:
@@ -230,7 +229,7 @@ def from_phones(game_id: int):
         values["out"] = kept_out
     values["number"] = str(plan.number)
     values.setdefault("dealt", str(plan.dealt))
-    return _render_game(game, values=values)
+    return render_game(game, values=values)
 
 
 

@@ -174,11 +174,11 @@ def create():
 def render_game_with(game_id: int, seats_form: dict, status: int = 422):
     """The game's page again with the players' form as typed and its messages
     (``seats_form``: ``{"name", "after", "errors"}``)."""
-    html, _ = _render_game(_game_or_404(game_id), seats_form=seats_form)
+    html, _ = render_game(_game_or_404(game_id), seats_form=seats_form)
     return html, status
 
 
-def _render_game(game: services.GameView, values=None, errors=None, warnings=None, status=200,
+def render_game(game: services.GameView, values=None, errors=None, warnings=None, status=200,
                  edit=None, seats_form=None):
     errors = dict(errors or {})
     if edit is not None and not 1 <= edit <= len(game.rounds):
@@ -242,7 +242,7 @@ def detail(game_id: int):
     if html is not None:
         return pagecache.with_token(html)
     game = _game_or_404(game_id)
-    html, status = _render_game(game)
+    html, status = render_game(game)
     if key is not None and not _shows_phones(game):
         pagecache.keep(key, html, forms=True)
     return html, status
@@ -333,14 +333,14 @@ def _taken_by_other(game_id: int, outcome: services.Conflicted):
         "typed is kept below: save it as a correction of round %(n)s, or cancel.",
         n=outcome.number,
     )
-    return _render_game(_game_or_404(game_id), values=values, status=409, edit=outcome.number,
+    return render_game(_game_or_404(game_id), values=values, status=409, edit=outcome.number,
                         errors={"": [message]})
 
 
 def _refused(game_id: int, problems, warnings, edit: int | None = None):
     """The game page again with the form as typed and each problem at its field:
     409 for an edit conflict, else 422."""
-    return _render_game(
+    return render_game(
         _game_or_404(game_id),
         values=request.form,
         errors=errors_by_field(problems),
@@ -359,7 +359,7 @@ def edit_round(game_id: int, number: int):
     stored = game.rounds[number - 1]
     values = round_to_form(stored.data, list(game.table.players))
     values["version"] = str(stored.version)
-    return _render_game(game, values=values, edit=number)
+    return render_game(game, values=values, edit=number)
 
 
 @bp.post("/games/<int:game_id>/rounds/<int:number>")
