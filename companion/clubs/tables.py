@@ -35,7 +35,7 @@ from companion.rules.kinds import Reseat
 from companion.rules.record.read_table import parse_table
 from companion.rules.schedule import starter
 from companion.store.db import db
-from companion.store.tx import is_race, take_turn, transaction
+from companion.store.tx import take_turn, transaction_or_conflict
 from companion.web.i18n import gettext
 
 
@@ -158,39 +158,32 @@ def draw(event_id: int, seed: int | None = None, tables: list[list[str]] | None 
     if seen.playing:
         raise EventError([Problem("games", "bad_value",
                                   gettext("Every table must finish its game before the next draw."))])
-    try:
-        with transaction():
-            take_turn(EventRow.__table__, [event_id])
-            ev = _fresh(event_id)
-            if ev.playing:  # drawn meanwhile: the tables stay as that draw seated them
-                raise EventError([Problem("games", "edit_conflict", gettext(
-                    "The tables were just drawn on another device."))], 409)
-            number = len(ev.season) + 1
-            seated = _seated_or_refused(ev, seed if seed is not None else event_id * 1000 + number)
-            if tables is not None:
-                seated = _chosen(ev, tables, seated)
-            try:
-                games = [read_game({"format": "domino-game-record", "version": 1, "kind": ev.kind,
-                                    "set": ev.set_n, "rules": dict(ev.rules), "players": list(seats),
-                                    "first_starter": seats[0], "rounds": []}, confirm=True)
-                         for seats in seated]
-            except RecordError as exc:
-                raise EventError(exc.errors or exc.warnings) from exc
-            ids = services.store_games(games)  # inside this transaction
-            for table_no, game_id in enumerate(ids, 1):
-                db.session.add(EventGameRow(game_id=game_id, event_id=event_id, number=number,
-                                            table_no=table_no, evening=ev.evening))
-            db.session.flush()
-            for game_id in ids:
-                roster.refresh_game(game_id)
-            db.session.execute(update(EventRow).where(EventRow.id == event_id)
-                               .values(revision=EventRow.revision + 1))
-    except EventError:
-        raise
-    except Exception as exc:
-        if is_race(exc):
-            raise _raced(exc) from exc
-        raise
+    with transaction_or_conflict(_raced, (EventError,)):
+        take_turn(EventRow.__table__, [event_id])
+        ev = _fresh(event_id)
+        if ev.playing:  # drawn meanwhile: the tables stay as that draw seated them
+            raise EventError([Problem("games", "edit_conflict", gettext(
+                "The tables were just drawn on another device."))], 409)
+        number = len(ev.season) + 1
+        seated = _seated_or_refused(ev, seed if seed is not None else event_id * 1000 + number)
+        if tables is not None:
+            seated = _chosen(ev, tables, seated)
+        try:
+            games = [read_game({"format": "domino-game-record", "version": 1, "kind": ev.kind,
+                                "set": ev.set_n, "rules": dict(ev.rules), "players": list(seats),
+                                "first_starter": seats[0], "rounds": []}, confirm=True)
+                     for seats in seated]
+        except RecordError as exc:
+            raise EventError(exc.errors or exc.warnings) from exc
+        ids = services.store_games(games)  # inside this transaction
+        for table_no, game_id in enumerate(ids, 1):
+            db.session.add(EventGameRow(game_id=game_id, event_id=event_id, number=number,
+                                        table_no=table_no, evening=ev.evening))
+        db.session.flush()
+        for game_id in ids:
+            roster.refresh_game(game_id)
+        db.session.execute(update(EventRow).where(EventRow.id == event_id)
+                           .values(revision=EventRow.revision + 1))
     return get(event_id)
 
 
@@ -205,30 +198,23 @@ def undo_draw(event_id: int) -> Event:
     :raises EventError: a table has already played a round (status 409: the
         tables' tablets have started).
     """
-    try:
-        with transaction():
-            take_turn(EventRow.__table__, [event_id])
-            ev = _fresh(event_id)
-            if not ev.current:
-                return ev
-            ids = [t.game_id for t in ev.current]
-            take_turn(GameRow.__table__, ids)
-            played = db.session.execute(
-                select(RoundRow.game_id).where(RoundRow.game_id.in_(ids)).limit(1)).first()
-            if played is not None or any(t.rounds_played for t in _fresh(event_id).current):
-                raise EventError([Problem("games", "edit_conflict", gettext(
-                    "A table has already played a round: the draw stays."))], 409)
-            db.session.execute(delete(EventGameRow).where(EventGameRow.game_id.in_(ids)))
-            db.session.execute(delete(PlayerGameRow).where(PlayerGameRow.game_id.in_(ids)))
-            db.session.execute(delete(GameRow).where(GameRow.id.in_(ids)))
-            db.session.execute(update(EventRow).where(EventRow.id == event_id)
-                               .values(revision=EventRow.revision + 1))
-    except EventError:
-        raise
-    except Exception as exc:
-        if is_race(exc):
-            raise _raced(exc) from exc
-        raise
+    with transaction_or_conflict(_raced, (EventError,)):
+        take_turn(EventRow.__table__, [event_id])
+        ev = _fresh(event_id)
+        if not ev.current:
+            return ev
+        ids = [t.game_id for t in ev.current]
+        take_turn(GameRow.__table__, ids)
+        played = db.session.execute(
+            select(RoundRow.game_id).where(RoundRow.game_id.in_(ids)).limit(1)).first()
+        if played is not None or any(t.rounds_played for t in _fresh(event_id).current):
+            raise EventError([Problem("games", "edit_conflict", gettext(
+                "A table has already played a round: the draw stays."))], 409)
+        db.session.execute(delete(EventGameRow).where(EventGameRow.game_id.in_(ids)))
+        db.session.execute(delete(PlayerGameRow).where(PlayerGameRow.game_id.in_(ids)))
+        db.session.execute(delete(GameRow).where(GameRow.id.in_(ids)))
+        db.session.execute(update(EventRow).where(EventRow.id == event_id)
+                           .values(revision=EventRow.revision + 1))
     return get(event_id)
 
 

@@ -31,7 +31,7 @@ from companion.rules.errors import Problem
 from companion.rules.record.document import MAX_NAME
 from companion.rules.stats.records import clean_name, name_key
 from companion.store.db import db
-from companion.store.tx import end_read, is_race, take_turn, transaction
+from companion.store.tx import end_read, take_turn, transaction, transaction_or_conflict
 from companion.web.i18n import gettext
 from companion.web.security import ID_MAX
 
@@ -302,15 +302,8 @@ def _in_turn(change: Callable[[], None]) -> None:
     (:func:`_lock`); a race it loses (a name taken meanwhile, a player gone,
     a PostgreSQL deadlock) is a :class:`RosterError` ``edit_conflict`` (409),
     nothing changed."""
-    try:
-        with transaction():
-            change()
-    except RosterError:
-        raise
-    except Exception as exc:
-        if is_race(exc):
-            raise _conflict() from exc
-        raise
+    with transaction_or_conflict(lambda _exc: _conflict(), (RosterError,)):
+        change()
 
 
 def _lock(player_ids: Sequence[int]) -> tuple[dict[int, PlayerRow], list[int]]:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
 from typing import Any, cast
@@ -68,6 +68,26 @@ def take_turn(table: Table | None = None, ids: Iterable[int] = ()) -> None:
 
 _RACE_STATES = ("40P01", "40001", "55P03")
 """PostgreSQL's deadlock, serialization failure and lock not available."""
+
+
+@contextmanager
+def transaction_or_conflict(conflict: Callable[[Exception], Exception],
+                            refusals: tuple[type[Exception], ...] = ()) -> Iterator[scoped_session[Session]]:
+    """:func:`transaction`, where a race the change lost (:func:`is_race`)
+    comes out as ``conflict(exc)`` (the feature's 409 error) and nothing is
+    changed; the feature's own ``refusals`` pass through as they are.
+
+    :raises Exception: ``conflict(exc)`` for a lost race; any other error as raised.
+    """
+    try:
+        with transaction() as session:
+            yield session
+    except refusals:
+        raise
+    except Exception as exc:
+        if is_race(exc):
+            raise conflict(exc) from exc
+        raise
 
 
 def is_race(exc: BaseException) -> bool:
