@@ -4,11 +4,16 @@
 from __future__ import annotations
 
 from sqlalchemy import update
-from sqlalchemy.orm import joinedload
 
 from companion.games.models import GameRow
 from companion.games.services.games import get_game
-from companion.games.services.store import NotFound, _players_lines, head_of, store_results
+from companion.games.services.store import (
+    NotFound,
+    _players_lines,
+    game_row,
+    head_of,
+    store_results,
+)
 from companion.games.services.values import GameView
 from companion.rules import Game, RecordError, read_game
 from companion.rules.errors import Problem
@@ -38,10 +43,7 @@ def finish_game(game_id: int) -> GameView:
             .execution_options(synchronize_session=False)))
         if claimed != 1:
             raise NotFound(f"no game {game_id}")
-        row = db.session.execute(
-            db.select(GameRow).where(GameRow.id == game_id).options(joinedload(GameRow.rounds))
-            .execution_options(populate_existing=True)
-        ).unique().scalar_one()
+        row = game_row(game_id)
         read = read_game({**head_of(row), "rounds": [r.data for r in row.rounds]}, confirm=True)
         if not isinstance(read, Game):  # a kind read by its own module: not yet
             raise RecordError([Problem("", "bad_value", gettext(

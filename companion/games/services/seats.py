@@ -12,14 +12,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from sqlalchemy.orm import joinedload
-
-from companion.games.models import GameRow
 from companion.games.services.change import _change, _Tail, _Write
 from companion.games.services.games import get_game
 from companion.games.services.store import (
     _players_lines,
     _remember_players,
+    game_row,
     head_of,
     store_results,
 )
@@ -27,7 +25,6 @@ from companion.games.services.values import Conflicted, GameView, table_of
 from companion.games.signals import tell_seats_moved
 from companion.rules import Game, RecordError, joining, read_game
 from companion.rules.errors import Problem
-from companion.store.db import db
 from companion.web.i18n import gettext
 
 
@@ -87,10 +84,7 @@ def _reseat(game_id: int, rewrite: Callable[[dict[str, Any]], dict[str, Any]]) -
 
 
 def _store(game_id: int, seated: tuple[str, ...], record: dict[str, Any], game: Game) -> None:
-    row = db.session.execute(
-        db.select(GameRow).where(GameRow.id == game_id).options(joinedload(GameRow.rounds))
-        .execution_options(populate_existing=True)
-    ).unique().scalar_one()
+    row = game_row(game_id)
     head = game.table.as_dict()
     row.away = head.get("away")
     new = [n for n in head["players"] if n not in seated]

@@ -118,6 +118,19 @@ def _players_lines(*game_ids: int) -> None:
     tell_games_changed(*game_ids)
 
 
+def game_row(game_id: int) -> GameRow:
+    """Game ``game_id``'s row with its rounds, read afresh (not as the session
+    remembers it): what a change that holds the game's turn rewrites.
+
+    :raises sqlalchemy.exc.NoResultFound: no such game.
+    """
+    row: GameRow = db.session.execute(
+        db.select(GameRow).where(GameRow.id == game_id).options(joinedload(GameRow.rounds))
+        .execution_options(populate_existing=True)
+    ).unique().scalar_one()
+    return row
+
+
 def _rederive(game_id: int) -> None:
     """Derive and store a game's results afresh (locked, in one transaction).
 
@@ -127,10 +140,7 @@ def _rederive(game_id: int) -> None:
     with transaction():
         if not _claim_any(game_id):
             raise NotFound(f"no game {game_id}")
-        row = db.session.execute(
-            db.select(GameRow).where(GameRow.id == game_id).options(joinedload(GameRow.rounds))
-            .execution_options(populate_existing=True)
-        ).unique().scalar_one()
+        row = game_row(game_id)
         game = read_game({**head_of(row), "rounds": [r.data for r in row.rounds]}, confirm=True)
         state, results = game.state, game.results
         rounds: tuple[Any, ...] = game.rounds
