@@ -275,6 +275,11 @@ def game_from_form(form) -> tuple[dict[str, Any], list[Problem]]:
         record["rules"] = rules
     if players:
         record["first_starter"] = first or players[0]
+    if kind is not None:
+        from companion.games import partnership_form  # the pairs' own part of the form
+
+        if partnership_form.pairs_by_pips(kind.spec):
+            partnership_form.add_pairs_head(form, record, problems)
     return record, problems
 
 
