@@ -83,6 +83,8 @@ def sheet_pdf(key: SheetKey) -> bytes:
     :raises companion.services.NotFound: no such game.
     """
     from companion.games.services import get_game
+    from companion.games.partnership_form import pairs_by_pips
+    from companion.sheets.partnership import pairs_sheet_pdf
     from companion.sheets.pdf import score_sheet_pdf
 
     path = key_folder(key) / key.filename
@@ -92,10 +94,13 @@ def sheet_pdf(key: SheetKey) -> bytes:
         pass
     view = get_game(key.game_id)
     game = read_game(view.record(), confirm=True)
-    if not isinstance(game, Game):
+    if isinstance(game, Game):
+        pdf = score_sheet_pdf(game, played_on=view.created_at.date(), paper=key.paper,
+                              blank=key.blank, language=key.language)
+    elif pairs_by_pips(view.table.kind.spec):
+        pdf = pairs_sheet_pdf(view, paper=key.paper, blank=key.blank, language=key.language)
+    else:
         raise NotReady(view.table.kind)
-    pdf = score_sheet_pdf(game, played_on=view.created_at.date(), paper=key.paper,
-                          blank=key.blank, language=key.language)
     if view.revision == key.revision:
         _keep(path, pdf, f"r{key.revision}-")
     return pdf
