@@ -185,3 +185,13 @@ def test_the_table_view_and_the_sheet_show_the_pairs(client, anon, api):
     assert "Ana & Chen" in text and "Ben & Dee" in text and "21" in text
     blank = client.get(f"/games/{gid}/sheet.pdf?blank=1")
     assert blank.status_code == 200
+
+
+def test_the_rules_reference_has_partnership_in_our_words(client):
+    html = client.get("/rules").get_data(as_text=True)
+    assert 'href="#rules-partnership"' in html and 'id="rules-partnership"' in html
+    text = " ".join(re.sub(r"<[^>]+>", " ", html).split())
+    # the brief's facts: 7 each from a double-six, 10 from a double-nine; the 6-6 opens; game 100
+    assert "each player takes 7 tiles and none are left over" in text
+    assert "Whoever holds the 6-6 lays it to open the first hand." in text
+    assert "100 points in the common rules" in text
