@@ -275,12 +275,17 @@ def game_from_form(form) -> tuple[dict[str, Any], list[Problem]]:
         record["rules"] = rules
     if players:
         record["first_starter"] = first or players[0]
-    if kind is not None:
-        from companion.games import partnership_form  # the pairs' own part of the form
-
-        if partnership_form.pairs_by_pips(kind.spec):
-            partnership_form.add_pairs_head(form, record, problems)
+    _kind_part(form, kind, record, problems)
     return record, problems
+
+
+def _kind_part(form, kind: GameKind | None, record: dict[str, Any], problems: list[Problem]) -> None:
+    """A kind's own part of the start form into ``record``: the pairs and
+    their rules for a game in pairs (:mod:`companion.games.partnership_form`)."""
+    from companion.games import partnership_form  # it reads this module's helpers
+
+    if kind is not None and partnership_form.pairs_by_pips(kind.spec):
+        partnership_form.add_pairs_head(form, record, problems)
 
 
 def _rules_from_form(form, kind: GameKind | None, kind_text: str) -> tuple[dict[str, Any], list[Problem]]:

@@ -82,8 +82,8 @@ def sheet_pdf(key: SheetKey) -> bytes:
 
     :raises companion.services.NotFound: no such game.
     """
-    from companion.games.services import get_game
     from companion.games.partnership_form import pairs_by_pips
+    from companion.games.services import get_game
     from companion.sheets.partnership import pairs_sheet_pdf
     from companion.sheets.pdf import score_sheet_pdf
 
