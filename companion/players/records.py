@@ -30,7 +30,7 @@ from companion.players.roster import Player, RosterError, get
 from companion.rules.clubs.events import EventStanding
 from companion.rules.kinds import GameKind
 from companion.rules.stats.head_to_head import HeadToHead, head_to_head
-from companion.rules.stats.leaderboard import LeaderRow, Tally, leaderboard
+from companion.rules.stats.leaderboard import LeaderRow, Tally, fitting_minimum, leaderboard
 from companion.rules.stats.records import (
     NO_FILTERS,
     Filters,
@@ -154,18 +154,24 @@ def _tallies_by_id(filters: Filters, include_archived: bool) -> list[tuple[int, 
     ]
 
 
-def ranking(filters: Filters = NO_FILTERS, min_games: int = 5) -> list[LeaderRow]:
-    """The leaderboard (archived players left out)."""
-    return leaderboard(tallies(filters), min_games)
+def ranking(filters: Filters = NO_FILTERS, min_games: int = 5) -> tuple[list[LeaderRow], int]:
+    """The leaderboard (archived players left out) and the minimum it applied:
+    ``min_games``, or fewer when nobody has played that many finished games
+    (:func:`~companion.rules.stats.leaderboard.fitting_minimum`)."""
+    rows, _ids, used = ranking_with_ids(filters, min_games)
+    return rows, used
 
 
 def ranking_with_ids(filters: Filters = NO_FILTERS,
-                     min_games: int = 5) -> tuple[list[LeaderRow], dict[str, int]]:
-    """:func:`ranking` and the roster id of every name in it (``{name: id}``),
-    read in the same query (a page links each row to the player's page)."""
+                     min_games: int = 5) -> tuple[list[LeaderRow], dict[str, int], int]:
+    """:func:`ranking`, the roster id of every name in it (``{name: id}``),
+    read in the same query (a page links each row to the player's page), and
+    the minimum applied."""
     found = _tallies_by_id(filters, include_archived=False)
     ids = {tally.player: pid for pid, tally in found}
-    return leaderboard([tally for _, tally in found], min_games), ids
+    counted = [tally for _, tally in found]
+    used = fitting_minimum(counted, min_games)
+    return leaderboard(counted, used), ids, used
 
 
 def version(player_ids: Sequence[int]) -> tuple[int, ...]:
