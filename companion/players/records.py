@@ -15,6 +15,7 @@ from typing import Any
 from sqlalchemy import func, select
 
 from companion.games.models import PlayerRow
+from companion.games.services import GameQuery, GameSummary, list_games
 from companion.players.lines import (
     _LINE_COLUMNS,
     HISTORY_KEPT,
@@ -75,6 +76,26 @@ def record(player_id: int, filters: Filters = NO_FILTERS) -> tuple[Player, Playe
         picks = dict(data["choices"]) if data is not None else choices_of([])
     games, wins = (data["games"], data["wins"]) if data is not None else (0, 0)
     return Player(player_id, name, archived, games, wins), s, picks
+
+
+MOST_IN_PLAY = 20
+"""The most games in play a player's page lists (newest first)."""
+
+
+def games_in_play(player_id: int) -> list[GameSummary]:
+    """The games a roster player sits at that are still being played (on the
+    games' shelf, not archived or in the trash), newest first, at most
+    :data:`MOST_IN_PLAY`: a player's page lists them beside the record of
+    finished games, which counts none of them. ``[]`` for no such player.
+
+    Two small queries: the player's name, then the games list's own query
+    (:func:`companion.games.services.list_games`, by the name in any case).
+    """
+    name = db.session.execute(select(PlayerRow.name).where(PlayerRow.id == player_id)).scalar()
+    if name is None:
+        return []
+    query = GameQuery(player=name, status="in_progress", per_page=MOST_IN_PLAY)
+    return list(list_games(query).items)
 
 
 def stats(player_id: int, filters: Filters = NO_FILTERS, player: Player | None = None) -> PlayerStats:

@@ -135,11 +135,13 @@ def _version_or_404(*player_ids: int) -> tuple[int, ...]:
 
 @bp.get("/players/<int:player_id>")
 def detail(player_id: int):
-    """A player's page: record, places, the engine chart, totals over time, filters
-    (kept until the player's record changes)."""
+    """A player's page: the games in play, then the record of finished games:
+    places, the engine chart, totals over time, filters (kept until the
+    player's record or a game in play changes)."""
     versions = _version_or_404(player_id)
-    return pagecache.page(versions, lambda: render_template(
-        "players/detail.html",
+    in_play = records.games_in_play(player_id)  # not in the record: kept by what they show
+    return pagecache.page((versions, tuple(in_play)), lambda: render_template(
+        "players/detail.html", in_play=in_play,
         **_page_context(player_id, records.parse_filters(request.args))))
 
 

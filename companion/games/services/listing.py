@@ -9,7 +9,7 @@ from datetime import UTC, date, datetime, time, timedelta
 
 from companion.games.models import GameRow, PlayerRow
 from companion.games.services.values import GameSummary, Page
-from companion.rules.stats.records import search_key
+from companion.rules.stats.records import name_key, search_key
 from companion.store.db import db
 from companion.store.tx import end_read
 
@@ -123,3 +123,20 @@ def known_players() -> list[str]:
     names = list(db.session.execute(q).scalars())
     end_read()
     return names
+
+
+def in_play_counts() -> dict[str, int]:
+    """How many games still being played (on the games' shelf) each name sits
+    at, by the roster's key (:func:`companion.rules.stats.records.name_key`:
+    case and Unicode form ignored). One query over the games in play only
+    (``ix_game_shelf_status_id``), whatever the length of the history; the
+    read is left open for the caller's next query (the roster's).
+
+    :return: ``{name key: games in play}``; names at no game in play are absent.
+    """
+    q = db.select(GameRow.players).where(GameRow.shelf == "games", GameRow.status == "in_progress")
+    counts: dict[str, int] = {}
+    for seated in db.session.execute(q).scalars():
+        for key in {name_key(name) for name in seated or ()}:
+            counts[key] = counts.get(key, 0) + 1
+    return counts
