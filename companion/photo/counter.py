@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 import cv2
 import numpy as np
 
+from companion.photo.barfaces import faces_by_bars
 from companion.photo.bars import centred_box, find_bar
 from companion.photo.faces import Face, find_faces
 
@@ -426,6 +427,26 @@ def _faces_kept(read: list[tuple[Face, TileReading]]) -> tuple[list[TileReading]
     return tiles, barless
 
 
+def _by_bars(image: np.ndarray, small: np.ndarray, f: float, tiles: list[TileReading],
+             max_suit: int | None) -> list[TileReading]:
+    """Tiles found by their centre bars where no tile was read
+    (:func:`companion.photo.barfaces.faces_by_bars`; ``f``: ``small``'s scale
+    to ``image``), each with the doubt ``odd_shape`` (its outline was not
+    seen); a face whose bar is not found again when read is left out."""
+    widths = sorted(min(np.linalg.norm(np.subtract(t.corners[1], t.corners[0])),
+                        np.linalg.norm(np.subtract(t.corners[2], t.corners[1]))) * f
+                    for t in tiles if not t.problems)
+    width = float(np.median(widths)) if widths else None
+    known = [np.array(t.corners, np.float32) * f for t in tiles]
+    found = []
+    for box in faces_by_bars(small, known, width):
+        tile = _read_face(image, box / f, max_suit)
+        if "no_bar" not in tile.problems and "beyond_set" not in tile.problems and tile.pips > 0:
+            tile.problems.append("odd_shape")
+            found.append(tile)
+    return found
+
+
 def read_hand(image: np.ndarray, max_suit: int | None = None) -> Reading:
     """Read the tiles of a hand from a picture.
 
@@ -447,7 +468,7 @@ def read_hand(image: np.ndarray, max_suit: int | None = None) -> Reading:
     faces, problems = find_faces(small)
     read = [(face, _read_face(image, face.box / f, max_suit)) for face in faces]
     tiles, barless = _faces_kept(read)
-    tiles = _small_dropped(_distinct(tiles))
+    tiles = _small_dropped(_distinct(tiles + _by_bars(image, small, f, tiles, max_suit)))
     if _unexplained(barless, tiles):
         problems.append("odd_shape")
     if not tiles:
