@@ -25,12 +25,16 @@ def _bar_candidates(lum: np.ndarray) -> list[tuple[np.ndarray, np.ndarray, float
     line, length, mean lightness)`` each, in pixels of ``lum`` (``uint8``
     lightness); looked for at its scale and at half of it (a wide bar)."""
     out = []
-    for scale in (1, 2):
+    disc = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (9, 9))
+    for scale, strict in ((1, False), (2, False), (2, True)):
         view = lum if scale == 1 else cv2.resize(lum, (lum.shape[1] // 2, lum.shape[0] // 2),
                                                    interpolation=cv2.INTER_AREA)
-        hat = cv2.morphologyEx(view, cv2.MORPH_BLACKHAT,
-                               cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (9, 9)))
+        hat = cv2.morphologyEx(view, cv2.MORPH_BLACKHAT, disc)
         mask = (hat > 35).astype(np.uint8)
+        if strict:
+            # only the darkest: a bar that meets the seam between two tiles
+            # (a lighter line) is parted from it
+            mask &= (view < 0.3 * cv2.dilate(view, disc)).astype(np.uint8)
         n, labels, stats, _cents = cv2.connectedComponentsWithStats(mask, connectivity=8)
         for i in range(1, n):
             x, y, cw, ch, area = stats[i]
@@ -86,7 +90,8 @@ def faces_by_bars(small: np.ndarray, known: list[np.ndarray], width: float | Non
     lum = cv2.cvtColor(small, cv2.COLOR_BGR2LAB)[..., 0]
     polys = [np.asarray(b, np.float32).reshape(-1, 1, 2) for b in known]
     faces: list[np.ndarray] = []
-    for centre, u, length, dark in _bar_candidates(lum):
+    # the darkest first: a bar is darker than a seam between two tiles
+    for centre, u, length, dark in sorted(_bar_candidates(lum), key=lambda c: c[3]):
         w = width if width is not None else length / BAR_OF_WIDTH
         if not 0.55 * w < length < 1.1 * w:
             continue
