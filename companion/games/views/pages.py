@@ -100,6 +100,7 @@ def _index_context(values=None, errors=None, warnings=None):
             lists["shelf"] = services.list_games(
                 replace(query, page=numbers.arg("page", 1, 1) or 1))
         known = services.known_players()
+        groups = services.recent_groups()
     return dict(
         lists=lists,
         query=query,
@@ -108,6 +109,7 @@ def _index_context(values=None, errors=None, warnings=None):
         trashed=numbers.parse(request.args.get("trashed"), 1),
         archived=numbers.parse(request.args.get("archived"), 1),
         known=known,
+        groups=groups,
         sets=SET_SIZES,
         values=values if values is not None else {},
         errors=errors or {},
