@@ -195,3 +195,15 @@ def test_the_rules_reference_has_partnership_in_our_words(client):
     assert "each player takes 7 tiles and none are left over" in text
     assert "Whoever holds the 6-6 lays it to open the first hand." in text
     assert "100 points in the common rules" in text
+
+
+def test_end_the_game_now_from_the_page(client, api):
+    # LP-1 played: Ana and Chen 21, Ben and Dee 0; ended there, Ana and Chen win
+    gid = new_game(client)
+    save(client, gid, 1, **LP1)
+    assert "End the game now" in client.get(f"/games/{gid}").get_data(as_text=True)
+    r = client.post(f"/games/{gid}/finish", data={"csrf_token": csrf_token(client, f"/games/{gid}")})
+    assert r.status_code == 302
+    html = client.get(f"/games/{gid}").get_data(as_text=True)
+    assert "Ana &amp; Chen win!" in html and 'id="round-form"' not in html
+    assert api.get(f"/api/games/{gid}").get_json()["winners"] == ["Ana", "Chen"]
