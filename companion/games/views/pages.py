@@ -12,7 +12,7 @@ from functools import lru_cache
 
 from flask import Blueprint, Response, abort, flash, redirect, render_template, request, url_for
 
-from companion.games import services
+from companion.games import chicken_foot, services
 from companion.games.chart import running_totals_chart
 from companion.games.forms import (
     errors_by_field,
@@ -116,6 +116,7 @@ def _index_context(values=None, errors=None, warnings=None):
         draw_presets=DRAW_COUNT_PRESETS,
         value_labels=VALUE_LABELS,
         rule_labels=_rule_labels(current_language()),
+        cf=chicken_foot.start_choices(),
     )
 
 
