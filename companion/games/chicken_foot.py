@@ -97,13 +97,13 @@ def rule_value(key: str, value: Any) -> str:
 
 
 def rules_in_play(rules: cf.ChickenFootRules) -> list[dict[str, str]]:
-    """The rules away from the defaults, each ``{"key", "short", "explain"}``
+    """The rules away from the defaults, each ``{"key", "label", "short", "explain"}``
     (the game page's "Rules in play")."""
     out = []
     for key, value in rules.changed().items():
         label = translated(RULE_WORDS[key]) if key in RULE_WORDS else key
         shown = rule_value(key, value)
-        out.append({"key": key, "short": f"{label}: {shown}", "explain": shown})
+        out.append({"key": key, "label": label, "short": f"{label}: {shown}", "explain": shown})
     return out
 
 

@@ -26,6 +26,7 @@ from companion.games.forms import (
 from companion.games.pips import layout as pip_layout
 from companion.games.pips import layouts as pip_layouts
 from companion.games.services import undo as undoing
+from companion.games.views import chicken_foot as chicken_foot_page
 from companion.games.views import undo as undo_views
 from companion.rules import RecordError
 from companion.rules.profile import DRAW_COUNT_PRESETS, OPTIONS, OPTIONS_BY_KEY, PRESETS
@@ -43,6 +44,10 @@ from companion.web.security import local_target
 bp = Blueprint("games", __name__)
 bp.add_app_template_global(pip_layout, "pip_layout")
 bp.add_app_template_global(pip_layouts, "pip_layouts")
+
+FAMILY_PAGES = {"chicken_foot": chicken_foot_page.render}
+"""The game page of each kind read by its own rules module, by the module's
+name (:attr:`~companion.rules.kinds.KindSpec.rules_module`)."""
 
 PER_PAGE = 20
 LIST = "games"
@@ -192,6 +197,10 @@ def render_game(game: services.GameView, values=None, errors=None, warnings=None
     draft_restore = False
     if values is None:
         values, draft_restore = _new_round_values(game, edit)
+    if t.kind.spec.rules_module in FAMILY_PAGES:
+        return FAMILY_PAGES[t.kind.spec.rules_module](
+            game, values=values, draft_restore=draft_restore, errors=errors, warnings=warnings or [],
+            status=status, edit=edit)
     return (
         render_template(
             "games/game.html",
