@@ -139,3 +139,10 @@ def start_choices() -> dict[str, Any]:
     and their rows for a double-nine set."""
     return {"kind": cf.KIND, "double_blank_choices": DOUBLE_BLANK_CHOICES, "unheld_words": UNHELD_WORDS,
             "deal_words": DEAL_WORDS, "deal_rows": deal_rows()}
+
+
+CENTRE_SHORT = N_("Centre")
+"""The score sheet's column of each round's centre double (short)."""
+
+SET_EXPLAIN = N_("%(size)s tiles; %(rounds)s rounds, centre doubles %(first)s-%(first)s down to 0-0.")
+"""The score sheet's line about the set and its rounds."""
