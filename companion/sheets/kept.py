@@ -25,7 +25,6 @@ from companion.rules import Game, read_game
 from companion.sheets import chicken_foot
 from companion.store.files import write_atomic
 
-
 FAMILY_SHEETS = {"chicken_foot": chicken_foot.sheet_pdf}
 """The sheet of each kind read by its own rules module, by the module's name
 (:attr:`companion.rules.kinds.KindSpec.rules_module`)."""

@@ -34,7 +34,7 @@ def test_the_players_records_count_a_chicken_foot_game(api):
     assert stats["Ben"]["places"] == {"3": 1} and stats["Ana"]["rounds_out"] == 1
 
 
-def test_export_then_import_keeps_it(app, api, tmp_path, fresh_app):
+def test_export_then_import_keeps_it(app, api, tmp_path, fresh_app):  # noqa: F811  (the fixture)
     gid = _finished_game(api)
     before = api.get(f"/api/games/{gid}").get_json()
     records = _records(api)
@@ -52,7 +52,7 @@ def test_export_then_import_keeps_it(app, api, tmp_path, fresh_app):
     assert _records(again) == records
 
 
-def test_backup_then_restore_keeps_it(app, api, tmp_path, fresh_app):
+def test_backup_then_restore_keeps_it(app, api, tmp_path, fresh_app):  # noqa: F811  (the fixture)
     gid = _finished_game(api)
     before = api.get(f"/api/games/{gid}").get_json()
     records = _records(api)
