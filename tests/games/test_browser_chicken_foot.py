@@ -47,7 +47,7 @@ def test_three_rounds_of_chicken_foot(live, browser, width, height):
     page = ctx.new_page()
     _start(page, live)
     assert page.locator("#centre-double").inner_text() == "9-9"
-    assert "whoever holds the 9-9" in page.locator("section.next").inner_text()
+    assert "whoever holds the 9\u20119" in page.locator("section.next").inner_text()
     # CF-1: Ana out; Ben 30; Chen 5 with the 0-0 (5 + 50); Dee 8
     page.locator(".hand[data-seat='2'] .dbl-tap").click()
     _round(page, {1: "30", 2: "5", 3: "8"}, out=0)

@@ -8,6 +8,7 @@ shared: 11 each to four players of a double-nine set)."""
 
 from __future__ import annotations
 
+import html
 import re
 
 from tests.conftest import csrf_token
@@ -32,8 +33,8 @@ def post_round(client, gid: int, fields: dict[str, str], number: int | None = No
     return client.post(f"/games/{gid}/rounds", data=data)
 
 
-def text(html: str) -> str:
-    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html))
+def text(page: str) -> str:
+    return html.unescape(re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", page)))
 
 
 # CF-1: centre 9-9, Ana out; Ben 9-8 7-6 (30); Chen 0-0 3-2 (5 + 50); Dee 4-4 (8)
@@ -76,7 +77,7 @@ def test_the_next_round_card_and_cf1_cf2_through_the_form(client):
     html = text(client.get(f"/games/{gid}").get_data(as_text=True))
     # round 1 of 10 on a double-nine set: 9-9 in the centre, 11 each, 55 - 1 - 44 = 10 in the boneyard
     assert "Round 1 of 10" in html and "Centre double 9-9" in html
-    assert "whoever holds the 9-9" in html and "11 tiles" in html and "10 tiles" in html
+    assert "whoever holds the 9\u20119" in html and "11 tiles" in html and "10 tiles" in html
     assert "drawn for" in html
     assert post_round(client, gid, CF1, number=1).status_code == 302
     assert post_round(client, gid, CF2, number=2).status_code == 302
@@ -86,7 +87,7 @@ def test_the_next_round_card_and_cf1_cf2_through_the_form(client):
     assert [(s["player"], s["total"], s["rank"]) for s in data["standings"]] == [
         ("Ana", 12, 1), ("Dee", 12, 1), ("Ben", 30, 3), ("Chen", 64, 4)]
     html = text(client.get(f"/games/{gid}").get_data(as_text=True))
-    assert "Round 3 of 10" in html and "whoever holds the 7-7" in html
+    assert "Round 3 of 10" in html and "whoever holds the 7\u20117" in html
 
 
 def test_cf3_through_the_form(client):
@@ -167,3 +168,15 @@ def test_the_table_view_shows_the_centre_double(client):
     html = text(client.get(f"/games/{gid}/table").get_data(as_text=True))
     assert "Round 2 of 10" in html and "Centre double 8-8" in html and "whoever holds the 8-8" in html
     assert "Ana out" in html and "Chen +55 55" in html
+
+
+def test_ending_the_game_now_shows_the_winner_and_plans_no_more_rounds(client):
+    gid = start(client)
+    post_round(client, gid, CF1)
+    post_round(client, gid, CF2)
+    token = csrf_token(client, f"/games/{gid}")
+    assert client.post(f"/games/{gid}/finish", data={"csrf_token": token}).status_code == 302
+    html = text(client.get(f"/games/{gid}").get_data(as_text=True))
+    # Ana and Dee share the lowest total, 12 (CF-2)
+    assert "Tied winners: Ana & Dee" in html and "Save round" not in html
+    assert "Rounds played: 2 of 2" in html and "7-7" not in html
