@@ -20,6 +20,7 @@ from flask import (
 )
 
 from companion.clubs import nights as club
+from companion.clubs import pairs as club_pairs
 from companion.clubs import people
 from companion.clubs import tables as club_tables
 from companion.games.forms import kind_of
@@ -406,6 +407,16 @@ def api_check_in(event_id: int):
     return jsonify(club.check_in(event_id, body["players"]).as_json())
 
 
+@api.post("/<int:event_id>/pairs")
+def api_check_in_pairs(event_id: int):
+    """``POST /api/events/<id>/pairs`` ``{"pairs": [[name, name], …]}``: check
+    players in as pairs, partners for the evening (a night in pairs) → the event."""
+    body = _body()
+    if body is None:
+        return _bad_body()
+    return jsonify(club_pairs.check_in_pairs(event_id, body.get("pairs")).as_json())
+
+
 @api.post("/<int:event_id>/players/<int:player_id>/leave")
 def api_leave(event_id: int, player_id: int):
     """``POST /api/events/<id>/players/<player>/leave`` → the event."""
@@ -424,7 +435,10 @@ def api_draw(event_id: int):
 
 @api.get("/<int:event_id>/standings")
 def api_standings(event_id: int):
-    """``GET /api/events/<id>/standings`` → the scoring, its tie-breaks, the lines."""
+    """``GET /api/events/<id>/standings`` → the scoring, its tie-breaks, the
+    lines by player; at a night in pairs also ``pairs``, the standings by pair
+    (:class:`companion.rules.clubs.pairs.PairStanding`)."""
     ev = club.get(event_id)
+    by_pair = {"pairs": [p.as_json() for p in club_pairs.standings_by_pair(event_id, ev)]} if ev.in_pairs else {}
     return jsonify(scoring=ev.scoring, tie_breaks=list(ev.tie_breaks),
-                   standings=[standing_json(s) for s in club.standings(event_id, ev)])
+                   standings=[standing_json(s) for s in club.standings(event_id, ev)], **by_pair)
