@@ -302,6 +302,9 @@ def _check_event_players(e: dict[str, Any], where: str) -> None:
         names.add(p["name"])
         if not isinstance(p.get("present", True), bool):
             raise BackupError(f"{at}.present: not true or false")
+        if "partner" in p and p["partner"] not in {q.get("name") for q in e.get("players", [])
+                                                   if isinstance(q, dict)} - {p["name"]}:
+            raise BackupError(f"{at}.partner: not another player of the event")
         _when_ok(p.get("arrived_at"), f"{at}.arrived_at")
 
 
