@@ -138,9 +138,16 @@ def create():
     return redirect(url_for("events.detail", event_id=ev.id))
 
 
-def _detail(ev: club.Event, errors: dict[str, str] | None = None, status: int = 200, typed: str = ""):
+def _detail(ev: club.Event, errors: dict[str, str] | None = None, status: int = 200, typed: str = "",
+            pair_typed: tuple[str, str] | None = None):
     return render_template("clubs/detail.html", ev=ev, standings=club.standings(ev.id, ev),
-                           known=people.regulars(), errors=errors or {}, typed=typed, **_names_context()), status
+                           known=people.regulars(), errors=errors or {}, typed=typed, pair_typed=pair_typed,
+                           **_pairs_context(ev), **_names_context()), status
+
+
+def _pairs_context(ev: club.Event) -> dict[str, Any]:
+    """At a night in pairs, its standings by pair."""
+    return {"pair_standings": club_pairs.standings_by_pair(ev.id, ev) if ev.in_pairs else []}
 
 
 @bp.get("/events/<int:event_id>")
@@ -160,6 +167,19 @@ def check_in(event_id: int):
         club.check_in(event_id, names)
     except club.EventError as exc:  # the list comes back as typed, to mend one line
         return _detail(ev, {"name": exc.problems[0].message}, 422, typed="\n".join(request.form.getlist("name")))
+    return redirect(url_for("events.detail", event_id=event_id) + "#present")
+
+
+@bp.post("/events/<int:event_id>/pairs")
+def check_in_pair(event_id: int):
+    """Check two players in as a pair (a night in pairs); what was typed comes
+    back with the message when refused."""
+    ev = _event_or_404(event_id)
+    typed = (request.form.get("pair_a", ""), request.form.get("pair_b", ""))
+    try:
+        club_pairs.check_in_pairs(event_id, [list(typed)])
+    except club.EventError as exc:
+        return _detail(ev, {"pair": exc.problems[0].message}, 422, pair_typed=typed)
     return redirect(url_for("events.detail", event_id=event_id) + "#present")
 
 
@@ -269,7 +289,7 @@ def standings(event_id: int):
     def render() -> str:
         ev = club.get(event_id)
         return render_template("clubs/standings.html", ev=ev, standings=club.standings(event_id, ev),
-                               **_names_context())
+                               **_pairs_context(ev), **_names_context())
 
     return pagecache.page(versions, render)
 

@@ -170,3 +170,32 @@ def test_a_backup_keeps_the_nights_pairs(app, api, tmp_path, fresh_app):  # noqa
     again = _api_client(fresh)
     after = (again.get(f"/api/events/{eid}").get_json(), again.get(f"/api/events/{eid}/standings").get_json())
     assert after == before
+
+
+@pytest.mark.db
+def test_the_evenings_pages_check_in_pairs_and_show_the_standings_by_pair(client, api):
+    from tests.conftest import csrf_token
+
+    eid = _night(api)
+    page = client.get(f"/events/{eid}").get_data(as_text=True)
+    assert "Check in a pair" in page and "Ana + Chen" in page and "Ben + Dee" in page
+    token = csrf_token(client, f"/events/{eid}")
+    r = client.post(f"/events/{eid}/pairs", data={"csrf_token": token, "pair_a": "Ivy", "pair_b": "ivy"})
+    assert r.status_code == 422
+    body = r.get_data(as_text=True)
+    assert "A pair is two different players." in body and 'value="Ivy"' in body and 'value="ivy"' in body
+    r = client.post(f"/events/{eid}/pairs", data={"csrf_token": token, "pair_a": "Ivy", "pair_b": "Jo"})
+    assert r.status_code == 302
+    assert [["Ivy", "Jo"]] == [p for p in api.get(f"/api/events/{eid}").get_json()["pairs"] if "Ivy" in p]
+    assert api.post(f"/api/events/{eid}/players", json={"players": ["Kim", "Lu"]}).status_code == 200
+    tables = _draw(api, eid)
+    assert len(tables) == 3
+    for t in tables:
+        assert api.post(f"/api/games/{t['game']}/rounds", json=_hand(t["players"], True)).status_code == 201
+    standings = client.get(f"/events/{eid}/standings").get_data(as_text=True)
+    table = standings[standings.index("pair-standings"):]
+    table = table[:table.index("</table>")]
+    # three winning pairs of 21 share first place, the three beaten pairs fourth
+    a, _, c, _ = tables[0]["players"]
+    assert f"<td>1</td><td>{a} + {c}</td><td>1</td><td>21</td><td>1</td>" in table
+    assert table.count("<td>1</td><td>21</td><td>1</td>") == 3 and table.count("<td>4</td>") == 3
