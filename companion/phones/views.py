@@ -8,7 +8,7 @@ is the tablet's, behind the token like every other route.
 
 from __future__ import annotations
 
-from flask import Blueprint, abort, jsonify, redirect, render_template, request, url_for
+from flask import Blueprint, Response, abort, jsonify, redirect, render_template, request, url_for
 
 from companion.games import services
 from companion.games.forms import round_from_form, round_to_form
@@ -102,6 +102,8 @@ def _render_seat(seat, values=None, errors=None, status=200):
         if sent is not None:
             values = round_to_form({"hands": {seat.name: sent.hand}, "ended": "domino" if sent.out else None},
                                    list(seat.game.table.players))
+            if sent.led:
+                values["led"] = str(seat.link.seat)
     plan = seat.game.next_round()
     return render_template("phones/seat.html", seat=seat, plan=plan, number=number, sent=sent,
                            values=values, errors=errors or [],
@@ -144,9 +146,10 @@ def send(key: str):
     if problems:
         return _render_seat(s, values=request.form, errors=[p.message for p in problems], status=422)
     out = request.form.get("out") == str(seat_no)
+    led = request.form.get("led") == str(seat_no)  # in pairs: "I led this hand"
     hand = parsed.data["hands"][s.name]
     try:
-        phones.send_hand(s, hand, out)
+        phones.send_hand(s, hand, out, led)
     except RecordError as exc:
         return _render_seat(s, values=request.form, errors=[p.message for p in exc.errors], status=422)
     return redirect(url_for("phones.seat", key=key, _anchor="sent"))
@@ -211,6 +214,9 @@ def from_phones(game_id: int):
     save. What the tablet had typed comes along in the address (``pips-<seat>``,
     ``out``: static/phones.js adds it) and stays for the seats no phone sent."""
     game = _game_or_404(game_id)
+    if not game.table.kind.spec.on_pages:  # the game page of this kind is not ready yet
+        abort(Response(gettext("The page of this kind of game is not ready yet."), status=409,
+                       mimetype="text/plain"))
     plan = game.next_round()
     if plan is None:
         return redirect(url_for("games.detail", game_id=game_id))

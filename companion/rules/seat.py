@@ -12,12 +12,14 @@ Rule sources: as :mod:`.read_hand` and :mod:`.joint` (docs/sources.md).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any, Protocol
 
 from companion.rules.errors import Problem, Problems, RecordError, tr
-from companion.rules.family_game import FamilyTable
+from companion.rules.families.partnership.hand import HandLeft
+from companion.rules.families.partnership.seat import check_seat_hand as partnership_seat_hand
+from companion.rules.family_game import FamilyState, FamilyTable
 from companion.rules.game import Game
 from companion.rules.joint.hands import check_hands
 from companion.rules.record.document import Hand, Table
@@ -57,9 +59,15 @@ def check_seat_hand(game: PlayedGame, name: str, data: Any) -> Hand:
         ``too_many_tiles``, ``drawn_exceeds_boneyard``…).
     """
     problems = Problems()
-    if not isinstance(game.table, Table):  # a kind read by its own module: no phone entry yet
-        problems.error("", "bad_value", tr("Hands of this kind of game cannot be sent from a phone yet."))
-        raise RecordError(problems.errors, [])
+    if not isinstance(game.table, Table):  # a kind read by its own module
+        check = _FAMILY_SEAT.get(game.table.kind.spec.rules_module or "")
+        if check is None:
+            problems.error("", "bad_value", tr("Hands of this kind of game cannot be sent from a phone yet."))
+            raise RecordError(problems.errors, [])
+        state = FamilyState.of(game.table, [dict(r.data) for r in game.rounds])
+        left = check(state.game, name, data)
+        return Hand(pips=left.pips, tiles_left=left.tiles_left,
+                    tiles=None if left.tiles is None else tuple(left.tiles))
     plan = game.next_round()
     if plan is None:
         problems.error("", "game_finished", tr("The game is over: no round is left to enter."))
@@ -80,6 +88,13 @@ def check_seat_hand(game: PlayedGame, name: str, data: Any) -> Hand:
     if problems.errors or hand is None:
         raise RecordError(problems.errors, [])
     return hand
+
+
+_FAMILY_SEAT: Mapping[str, Callable[[Any, str, Any], HandLeft]] = {
+    "partnership": partnership_seat_hand,
+}
+"""A hand checked alone by the rules module of a kind that has one
+(:attr:`~.kinds.KindSpec.rules_module`): games in pairs."""
 
 
 def check_with_sent(game: PlayedGame, name: str, data: Any, out: bool, sent: Mapping[str, tuple[Any, bool]]) -> None:
