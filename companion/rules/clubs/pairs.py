@@ -14,7 +14,7 @@ pair to the target wins). Pure: standard library only.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from companion.rules.clubs.seating import PairCounts, SeatingError, _avoid_repeats
@@ -208,16 +208,4 @@ def pairs_met(teams: Iterable[Sequence[Sequence[str]]]) -> dict[frozenset[str], 
         if len(game) == 2:
             key = frozenset((pair_name(game[0]), pair_name(game[1])))
             out[key] = out.get(key, 0) + 1
-    return out
-
-
-def fixed_pairs(partners: Mapping[str, str]) -> list[tuple[str, str]]:
-    """Pairs from ``{name: partner}`` (both directions given), each once, in
-    the order of the mapping."""
-    seen: set[str] = set()
-    out: list[tuple[str, str]] = []
-    for a, b in partners.items():
-        if a not in seen and b not in seen and partners.get(b) == a:
-            out.append((a, b))
-            seen.update((a, b))
     return out
