@@ -109,3 +109,28 @@ def test_the_players_page_shows_each_partner(client, api, pairs_history):
     # a player without games in pairs gets no such table
     solo = api.post("/api/players", json={"name": "Zed"}).get_json()["id"]
     assert "With each partner" not in client.get(f"/players/{solo}").get_data(as_text=True)
+
+
+@pytest.mark.db
+def test_a_renamed_player_keeps_his_pairs(app, api, pairs_history):
+    g1, _, g3, ids = pairs_history
+    r = api.patch(f"/api/players/{ids['Chen']}", json={"name": "Chan"})
+    assert r.status_code == 200, r.get_json()
+    game = api.get(f"/api/games/{g1}").get_json()
+    assert game["teams"] == [["Ana", "Chan"], ["Ben", "Dee"]]
+    assert game["rounds"][0]["out"] == "Chan"
+    assert game["rounds"][0]["team_scores"] == {"Ana+Chan": 21, "Ben+Dee": 0}
+    assert game["rounds"][0]["winner"] == "Ana+Chan"
+    assert [(s["name"], s["team"], s["total"]) for s in game["team_standings"]] == [
+        ("Ana+Chan", ["Ana", "Chan"], 21), ("Ben+Dee", ["Ben", "Dee"], 0)]
+    assert player(api, ids["Ana"])["partners"][0]["partner"] == "Chan"
+    # the game in progress goes on under the new name: LP-1 again with Chan out, 21 more
+    hand = {**LP1, "out": "Chan", "hands": {**{k: v for k, v in LP1["hands"].items() if k != "Chen"},
+                                            "Chan": {"pips": 0, "tiles_left": 0}}, "leader": "Dee"}
+    r = api.post(f"/api/games/{g3}/rounds", json=hand)
+    assert r.status_code == 201, r.get_json()
+    assert r.get_json()["round"]["team_scores"] == {"Ana+Chan": 21, "Ben+Dee": 0}
+    # and the engine reads every stored game again without a complaint
+    result = app.test_cli_runner().invoke(args=["recheck"])
+    assert result.exit_code == 0, result.output
+    assert api.get(f"/api/games/{g1}").get_json()["team_standings"][0]["name"] == "Ana+Chan"
