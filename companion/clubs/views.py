@@ -108,10 +108,11 @@ def _form_data(form: Any) -> dict[str, Any]:
         data.pop("set", None)
     rules: dict[str, Any] = {}
     preset = form.get("preset")
-    if preset in PRESETS and (kind is None or kind.spec.named_presets):
+    # the named rule sets offered are Mexican Train's: not for a kind read by its own module (pairs)
+    if preset in PRESETS and (kind is None or (kind.spec.named_presets and kind.spec.rules_module is None)):
         rules.update(PRESETS[preset]["rules"])
-    if form.get("late_join") in LATE_NAMES:  # 0 too: the event's default is another
-        rules["late_join"] = form.get("late_join")
+    if form.get("late_join") in LATE_NAMES and (kind is None or "late_join" in kind.spec.rule_keys):
+        rules["late_join"] = form.get("late_join")  # 0 too: the event's default is another
     data["rules"] = rules
     names = [n for n in (form.get("players") or "").replace(",", "\n").splitlines() if n.strip()]
     if names:

@@ -199,3 +199,28 @@ def test_the_evenings_pages_check_in_pairs_and_show_the_standings_by_pair(client
     a, _, c, _ = tables[0]["players"]
     assert f"<td>1</td><td>{a} + {c}</td><td>1</td><td>21</td><td>1</td>" in table
     assert table.count("<td>1</td><td>21</td><td>1</td>") == 3 and table.count("<td>4</td>") == 3
+
+
+@pytest.mark.db
+def test_a_night_in_pairs_from_the_new_event_form_once_the_pages_offer_the_kind(client, api, monkeypatch):
+    """The pages do not offer partnership dominoes yet (``on_pages``); with the
+    kind offered, the new-event form makes a night in pairs: the form's
+    Mexican Train rule sets and late-arrival rule are not sent to it."""
+    from dataclasses import replace
+    from types import MappingProxyType
+
+    from companion.rules import kinds
+    from companion.rules.profile import PRESETS
+    from tests.conftest import csrf_token
+
+    spec = kinds.KINDS["partnership"]
+    monkeypatch.setattr(kinds, "KINDS", MappingProxyType({**kinds.KINDS, "partnership": replace(spec, on_pages=True)}))
+    assert 'value="partnership"' in client.get("/events").get_data(as_text=True)
+    r = client.post("/events", data={"csrf_token": csrf_token(client, "/events"), "name": "Viernes", "kind": "partnership",
+                                     "set": "6", "preset": next(iter(PRESETS)),
+                                     "late_join": "highest", "players": "Eve\nFay\nGus\nHal"})
+    assert r.status_code == 302, r.get_data(as_text=True)[-1500:]
+    eid = int(r.headers["Location"].rstrip("/").split("/")[-1])
+    ev = api.get(f"/api/events/{eid}").get_json()
+    assert (ev["kind"], ev["rules"], ev["pairs"]) == ("partnership", {}, [])
+    assert len(_draw(api, eid)) == 1
