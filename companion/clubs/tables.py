@@ -225,7 +225,8 @@ def undo_draw(event_id: int) -> Event:
 
 def table_cards(ev: Event) -> list[dict[str, Any]]:
     """What each table's card shows, for the latest game of the evening:
-    ``{"table", "game", "seats", "schedule"}``; ``schedule`` lists each round's
+    ``{"table", "game", "seats", "schedule", "teams"}`` (``teams``: the two
+    pairs at a night in pairs, else empty); ``schedule`` lists each round's
     number, engine double (Mexican Train) and who starts (one seat clockwise
     each round, docs/sources.md), read from the game's stored head (no scoring run)."""
     out: list[dict[str, Any]] = []
@@ -239,7 +240,7 @@ def table_cards(ev: Event) -> list[dict[str, Any]]:
             schedule = [(n, e, starter(table.players, table.first_starter, n))
                         for n, e in enumerate(table.engines, 1)]
         out.append({"table": t.table_no, "game": t.game_id, "seats": list(t.players),
-                    "first": game.first_starter, "schedule": schedule})
+                    "first": game.first_starter, "schedule": schedule, "teams": [list(p) for p in t.teams]})
     return out
 
 

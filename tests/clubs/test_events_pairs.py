@@ -190,6 +190,12 @@ def test_the_evenings_pages_check_in_pairs_and_show_the_standings_by_pair(client
     assert api.post(f"/api/events/{eid}/players", json={"players": ["Kim", "Lu"]}).status_code == 200
     tables = _draw(api, eid)
     assert len(tables) == 3
+    desk = client.get(f"/events/{eid}").get_data(as_text=True)
+    for t in tables:  # each table's pairs on the desk
+        (a1, a2), (b1, b2) = t["teams"]
+        assert f"{a1} + {a2} against {b1} + {b2}" in desk
+    cards = client.get(f"/events/{eid}/cards.pdf")
+    assert cards.status_code == 200 and cards.data.startswith(b"%PDF")
     for t in tables:
         assert api.post(f"/api/games/{t['game']}/rounds", json=_hand(t["players"], True)).status_code == 201
     standings = client.get(f"/events/{eid}/standings").get_data(as_text=True)
