@@ -300,7 +300,7 @@ def screen(event_id: int):
     """The big screen: every table's game and the standings, following live."""
     ev = _event_or_404(event_id)
     return render_template("clubs/screen.html", ev=ev, standings=club.standings(event_id, ev),
-                           **_names_context())
+                           **_pairs_context(ev), **_names_context())
 
 
 def _pdf(template: str, filename: str, **context: Any) -> Response:
@@ -329,7 +329,7 @@ def standings_pdf(event_id: int):
     """The standings on paper."""
     ev = _event_or_404(event_id)
     return _pdf("sheets/event_standings.html", f"event-{event_id}-standings.pdf", ev=ev,
-                standings=club.standings(event_id, ev), **_names_context())
+                standings=club.standings(event_id, ev), **_pairs_context(ev), **_names_context())
 
 
 @bp.get("/events/<int:event_id>/standings.csv")

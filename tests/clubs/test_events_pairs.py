@@ -205,6 +205,10 @@ def test_the_evenings_pages_check_in_pairs_and_show_the_standings_by_pair(client
     a, _, c, _ = tables[0]["players"]
     assert f"<td>1</td><td>{a} + {c}</td><td>1</td><td>21</td><td>1</td>" in table
     assert table.count("<td>1</td><td>21</td><td>1</td>") == 3 and table.count("<td>4</td>") == 3
+    screen = client.get(f"/events/{eid}/screen").get_data(as_text=True)
+    assert f'<span class="who">{a} + {c}</span><span class="last"></span><span class="total">1 · 21</span>' in screen
+    pdf = client.get(f"/events/{eid}/standings.pdf")
+    assert pdf.status_code == 200 and pdf.data.startswith(b"%PDF")
 
 
 @pytest.mark.db
