@@ -104,8 +104,8 @@ def test_the_players_page_shows_each_partner(client, api, pairs_history):
     assert "With each partner" in page
     table = page[page.index('class="plain partners"'):]
     table = table[:table.index("</table>")]
-    assert f'href="/players/{ids["Chen"]}">Chen</a></td><td>1</td><td>1</td><td>100 %</td><td>21</td>' in table
-    assert f'href="/players/{ids["Ben"]}">Ben</a></td><td>1</td><td>0</td><td>0 %</td><td>0</td>' in table
+    assert f'href="/players/{ids["Chen"]}">Chen</a></td><td>1</td><td>1 · 100 %</td><td>21</td>' in table
+    assert f'href="/players/{ids["Ben"]}">Ben</a></td><td>1</td><td>0 · 0 %</td><td>0</td>' in table
     # a player without games in pairs gets no such table
     solo = api.post("/api/players", json={"name": "Zed"}).get_json()["id"]
     assert "With each partner" not in client.get(f"/players/{solo}").get_data(as_text=True)
