@@ -96,6 +96,7 @@ def dump() -> dict[str, Any]:
                 "players": list(row.players),
                 "first_starter": row.first_starter,
                 **({"away": list(row.away)} if row.away else {}),
+                **({"teams": [list(t) for t in row.teams]} if row.teams else {}),
                 **({"ended_by_players": True} if row.ended_by_players else {}),
                 "revision": row.revision,
                 "view_key": row.view_key,
@@ -172,6 +173,7 @@ def _game_row(g: dict[str, Any], head: dict[str, Any]) -> GameRow:
         # a kind read by its own module keeps no first starter: its first seat (FamilyTable)
         first_starter=head.get("first_starter") or head["players"][0],
         away=head.get("away"),
+        teams=head.get("teams"),
         ended_by_players=bool(head.get("ended_by_players", g.get("ended_by_players") is True)),
         revision=g.get("revision", 1),
         shelf=g.get("shelf") if g.get("shelf") in services.SHELVES else "games",

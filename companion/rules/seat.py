@@ -12,12 +12,14 @@ Rule sources: as :mod:`.read_hand` and :mod:`.joint` (docs/sources.md).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any, Protocol
 
 from companion.rules.errors import Problem, Problems, RecordError, tr
 from companion.rules.families.chicken_foot import seat as chicken_foot_seat
+from companion.rules.families.partnership.hand import HandLeft
+from companion.rules.families.partnership.seat import check_seat_hand as partnership_seat_hand
 from companion.rules.family_game import FamilyState, FamilyTable
 from companion.rules.game import Game
 from companion.rules.joint.hands import check_hands
@@ -60,6 +62,12 @@ def check_seat_hand(game: PlayedGame, name: str, data: Any) -> Hand | None:
         ``too_many_tiles``, ``drawn_exceeds_boneyard``…).
     """
     problems = Problems()
+    if isinstance(game.table, FamilyTable) and game.table.kind.spec.rules_module in _FAMILY_SEAT:
+        # games in pairs: the module checks the hand alone and gives it back
+        state = FamilyState.of(game.table, [dict(r.data) for r in game.rounds])
+        left = _FAMILY_SEAT[game.table.kind.spec.rules_module or ""](state.game, name, data)
+        return Hand(pips=left.pips, tiles_left=left.tiles_left,
+                    tiles=None if left.tiles is None else tuple(left.tiles))
     if isinstance(game.table, FamilyTable):  # a kind read by its own module: its own check
         # a hand of no pips and no tiles is the hand of the player who went out
         empty = isinstance(data, Mapping) and data.get("pips") == 0 and not data.get("tiles") \
@@ -88,6 +96,13 @@ def check_seat_hand(game: PlayedGame, name: str, data: Any) -> Hand | None:
     return hand
 
 
+_FAMILY_SEAT: Mapping[str, Callable[[Any, str, Any], HandLeft]] = {
+    "partnership": partnership_seat_hand,
+}
+"""A hand checked alone by the rules module of a kind that has one
+(:attr:`~.kinds.KindSpec.rules_module`): games in pairs."""
+
+
 def check_with_sent(game: PlayedGame, name: str, data: Any, out: bool, sent: Mapping[str, tuple[Any, bool]]) -> None:
     """Check one player's hand together with the hands already sent for the
     same round, as the tablet checks the round when it is saved (issue 27):
@@ -108,8 +123,9 @@ def check_with_sent(game: PlayedGame, name: str, data: Any, out: bool, sent: Map
     table = game.table
     others = {n: v for n, v in sent.items() if n != name and n in table.players}
     if isinstance(table, FamilyTable):
-        _own_module_check(game, name, data, out, others)
-        return
+        if table.kind.spec.rules_module in _OWN_MODULE_SEATS:
+            _own_module_check(game, name, data, out, others)
+        return  # games in pairs: each hand is checked alone (check_seat_hand)
     if plan is None or not others:
         return
     hands = {n: h for n, (h, _) in others.items()}
