@@ -58,7 +58,9 @@ def _context(game: FamilyGame, *, played_on: datetime.date, paper: str, blank: b
     standings = [] if status in ("blank", "not_started") else derived["standings"]
     winners = list(derived["winners"]) if status == GameStatus.FINISHED else []
     by_player = {s["player"]: s["total"] for s in standings}
-    rule_lines = _rules(inner, len(doubles))
+    # the set's plan (one round a double, 9-9 … 0-0), not the rows: a game
+    # ended early has fewer rows than its set has rounds
+    rule_lines = _rules(inner, inner.set_n + 1)
     context: dict[str, Any] = {
         "title": tr("%(game)s score sheet", game=tr(spec.words.name)),
         "game_name": tr(spec.words.name), "unit": tr(spec.words.unit), "wins": tr(spec.words.wins),

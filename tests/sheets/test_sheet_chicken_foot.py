@@ -46,3 +46,16 @@ def test_a_blank_sheet_and_a_burnt_double(api):
     assert not re.search(r"^10 ", text, re.M)
     blank = _text(api.get(f"/games/{gid}/sheet.pdf?blank=1").data)
     assert re.search(r"^10 0-0\b", blank, re.M) and "55*" not in blank
+
+
+def test_a_game_ended_early_still_names_the_sets_ten_rounds(api):
+    # walk of issue 28: ended after 2 rounds, the rules line said "2 rounds,
+    # centre doubles 9-9 down to 0-0". A double-nine set has ten doubles,
+    # so ten rounds (rules-families.md section 5, "rounds").
+    gid = new_game(api)
+    play(api, gid, CF1)
+    play(api, gid, CF2)
+    assert api.post(f"/api/games/{gid}/finish").status_code == 200
+    text = _text(api.get(f"/games/{gid}/sheet.pdf").data)
+    assert "10 rounds, centre doubles 9-9 down to 0-0" in " ".join(text.split())
+    assert "2 rounds" not in text
