@@ -196,18 +196,7 @@
     var seatList = document.getElementById("seats"), add = document.getElementById("add-player");
     if (seatList && add) add.disabled = seatList.children.length >= mostSeats();
   }
-  // A game chosen anew brings its usual set (data-set: Chicken Foot
-  // double-nine, the pairs' game double-six); the set stays free to change.
-  function usualSet() {
-    var opt = kindSelect.options[kindSelect.selectedIndex];
-    var setSelect = document.getElementById("set") || document.getElementById("ev-set");
-    if (!opt || !opt.dataset.set || !setSelect) return;
-    if (Array.prototype.some.call(setSelect.options, function (o) { return o.value === opt.dataset.set; })) {
-      setSelect.value = opt.dataset.set;
-    }
-  }
   if (kindSelect) {
-    kindSelect.addEventListener("change", usualSet);
     kindSelect.addEventListener("change", showKind);
     showKind();
   }
