@@ -33,6 +33,10 @@ _READERS: Mapping[str, Callable[[Mapping[str, Any]], Any]] = {
 }
 """Each kind's whole-record reader (a game with no hands gives its table)."""
 
+_FIRST_SEAT: Mapping[str, str] = {"texas42": "first_shaker"}
+"""The head field a kind keeps in the games' ``first_starter`` column (who
+shook the first hand in 42): a stored head gives it back under that name."""
+
 
 @dataclass(frozen=True)
 class _Pairs:
@@ -69,6 +73,13 @@ class CountsTable:
     def teams(self) -> _Pairs | None:
         """The two pairs, or ``None`` when each plays alone."""
         return None if self.seating.teams is None else _Pairs(self.seating.teams)
+
+    @property
+    def first_starter(self) -> str | None:
+        """The seat kept in the game's row: who shook the first hand in 42;
+        ``None`` when the hands decide who leads."""
+        shaker: str | None = getattr(self.start, "first_shaker", None)
+        return shaker
 
     @property
     def set_n(self) -> int:
@@ -228,7 +239,10 @@ def _start(record: Mapping[str, Any]) -> CountsTable:
 
     :raises RecordError: the module refuses the head.
     """
-    head = {k: v for k, v in record.items() if k not in ("rounds", "format", "version")}
+    head = {k: v for k, v in record.items() if k not in ("rounds", "format", "version", "first_starter")}
+    seat = _FIRST_SEAT.get(record["kind"])
+    if seat is not None and seat not in head and record.get("first_starter") is not None:
+        head[seat] = record["first_starter"]  # a stored head (the games' column)
     start = _READERS[record["kind"]](head)
     rules = record.get("rules")
     return CountsTable(record["kind"], start, dict(rules) if isinstance(rules, Mapping) else {})

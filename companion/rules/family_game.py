@@ -117,9 +117,10 @@ class FamilyTable:
 
     @property
     def first_starter(self) -> str:
-        """A seat kept in the game's row: the first (the module decides who
-        leads or starts)."""
-        return self.players[0]
+        """A seat kept in the game's row: the module's own (who shook the
+        first hand in 42), else the first (the module decides who leads or
+        starts)."""
+        return getattr(self.inner, "first_starter", None) or self.players[0]
 
     @property
     def set_n(self) -> int:
