@@ -173,7 +173,7 @@ def _record_of(g: dict[str, Any], where: str) -> dict[str, Any]:
         "version": 1,
         "rounds": [r["data"] for r in sorted(rounds, key=lambda r: r["number"])],
     }
-    for key in ("kind", "set", "players", "first_starter", "away", "ended_by_players"):
+    for key in ("kind", "set", "players", "first_starter", "away", "teams", "ended_by_players"):
         if key in g:
             record[key] = g[key]
     record["rules"] = g.get("rules") or {}
