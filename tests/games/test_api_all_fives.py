@@ -193,3 +193,13 @@ def test_a_read_back_game_can_be_sent_again(api):
     r = api.post("/api/games", json=again)
     assert r.status_code == 201, r.get_json()
     assert game(api, r.get_json()["id"])["rounds"][0]["team_scores"] == {"Ann+Cy": 35, "Bob+Dee": 0}
+
+
+def test_the_table_ends_the_game_where_it_stands(api):
+    gid = new_game(api)
+    play(api, gid, AF1)  # Ann 30, Bob 60
+    r = api.post(f"/api/games/{gid}/finish")
+    assert r.status_code == 200, r.get_json()
+    data = game(api, gid)
+    assert data["status"] == "finished" and data["winners"] == ["Bob"] and "next_round" not in data
+    assert refused(api, gid, AF1) == {"rounds[1]": "game_finished"}
