@@ -25,6 +25,7 @@ from companion.rules.errors import Problems, RecordError, tr
 from companion.rules.families import all_fives, fives_threes, texas42
 from companion.rules.families.counts import IGNORED_ROUND_KEYS, Seating
 from companion.rules.families.pegging import PegMove
+from companion.rules.families.score_pad import BoardLayout, Pad, board_layout, pad_of, side_names
 
 _READERS: Mapping[str, Callable[[Mapping[str, Any]], Any]] = {
     "all_fives": all_fives.read_game,
@@ -313,3 +314,58 @@ COUNTS_MODULES: Mapping[str, dict[str, Any]] = {
 }
 """What :mod:`companion.rules.family_game` calls for each of the three kinds
 (the fields of its ``_Module``)."""
+
+
+_KEYPADS: Mapping[str, Callable[[Any], Any]] = {
+    "all_fives": all_fives.keypad,
+    "fives_threes": fives_threes.keypad,
+}
+"""The score pad's keypad of each kind scored by its plays (42 is bid instead)."""
+
+
+@dataclass(frozen=True)
+class PadView:
+    """What the score pad page of a game shows.
+
+    :ivar pad: the keypad, the order of turns, who leads, the hand's end asked.
+    :ivar board: the peg board laid out, or ``None`` (a game to more than 121).
+    :ivar sides: each side's name as shown (``"Ann & Cy"`` for a pair).
+    :ivar target: the game's target, in its unit.
+    :ivar finished: the game is over.
+    """
+
+    pad: Pad
+    board: BoardLayout | None
+    sides: Mapping[str, str]
+    target: int
+    finished: bool
+
+
+def pad_view(record: Mapping[str, Any]) -> PadView | None:
+    """The pad and the board of a stored game (its record with its rounds);
+    ``None`` for a kind with no score pad (42's hands are bid).
+
+    :raises RecordError: the record is refused now.
+    """
+    keypad = _KEYPADS.get(record.get("kind", ""))
+    if keypad is None:
+        return None
+    inner = read_game(record, confirm=True).inner
+    return PadView(pad_of(inner, keypad(inner.rules)), board_layout(inner.peg_board()),
+                   side_names(inner.seating), inner.target, bool(inner.finished))
+
+
+def board_of(record: Mapping[str, Any]) -> tuple[BoardLayout, Mapping[str, str]] | None:
+    """The peg board of a stored game and its sides' names, or ``None`` when
+    the game has none (42; All Fives to 250 in points)."""
+    view = pad_view(record)
+    return None if view is None or view.board is None else (view.board, view.sides)
+
+
+START_PRESETS: Mapping[str, Mapping[str, Any]] = {
+    "all_fives": all_fives.PRESETS,
+    "fives_threes": fives_threes.PRESETS,
+}
+"""The named rule sets the start form offers, by kind (All Fives, Muggins,
+Sniff, Five Up; Fives and Threes to 61 or 121 and the leagues'), each a
+:class:`~companion.rules.families.counts.Preset` (its ``label`` and ``rules``)."""

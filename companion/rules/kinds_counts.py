@@ -82,7 +82,6 @@ COUNTS_KINDS: Mapping[str, KindSpec] = {
         form=RoundForm(HandEntry.PLAYS),
         named_presets=True,
         rules_module=ALL_FIVES,
-        on_pages=False,
     ),
     FIVES_THREES: KindSpec(
         kind=FIVES_THREES,
@@ -114,7 +113,6 @@ COUNTS_KINDS: Mapping[str, KindSpec] = {
         form=RoundForm(HandEntry.PLAYS),
         named_presets=True,
         rules_module=FIVES_THREES,
-        on_pages=False,
     ),
     TEXAS42: KindSpec(
         kind=TEXAS42,

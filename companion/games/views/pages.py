@@ -26,6 +26,7 @@ from companion.games.forms import (
 from companion.games.pips import layout as pip_layout
 from companion.games.pips import layouts as pip_layouts
 from companion.games.services import undo as undoing
+from companion.games.views import counts as counts_views
 from companion.games.views import undo as undo_views
 from companion.rules import RecordError
 from companion.rules.profile import DRAW_COUNT_PRESETS, OPTIONS, OPTIONS_BY_KEY, PRESETS
@@ -180,6 +181,8 @@ def render_game_with(game_id: int, seats_form: dict, status: int = 422):
 
 def render_game(game: services.GameView, values=None, errors=None, warnings=None, status=200,
                  edit=None, seats_form=None):
+    if counts_views.uses_pad(game):  # the games scored during play: the score pad
+        return counts_views.render_pad(game)
     errors = dict(errors or {})
     if edit is not None and not 1 <= edit <= len(game.rounds):
         # the round was deleted on another device meanwhile: what was typed is
@@ -472,4 +475,5 @@ def table(game_id: int):
         spectator=is_spectator(),
         view_key=request.args.get("view"),
         kind_names=KIND_NAMES,
+        pegboard=counts_views.board_for(game),
     )
