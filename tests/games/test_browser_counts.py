@@ -18,8 +18,24 @@ def lit(page) -> str:
     return page.locator(".pad-player.lit").inner_text()
 
 
-def tap_count(page, count: int) -> None:
-    page.locator(f'.pad-key[data-count="{count}"]').click()
+class Taps:
+    """Taps on the pad, counted."""
+
+    def __init__(self, page) -> None:
+        self.page, self.n = page, 0
+
+    def tap(self, locator) -> None:
+        locator.click()
+        self.n += 1
+
+    def count(self, count: int) -> None:
+        self.tap(self.page.locator(f'.pad-key[data-count="{count}"]'))
+
+    def button(self, name: str) -> None:
+        self.tap(self.page.get_by_role("button", name=name))
+
+    def player(self, name: str) -> None:
+        self.tap(self.page.locator(f'.pad-player[data-player="{name}"]'))
 
 
 @pytest.mark.parametrize("size", [(1024, 768), (390, 844)])
@@ -31,29 +47,30 @@ def test_a_whole_all_fives_hand_by_taps(live, browser, api, size):
     page.goto(f"{live}/?token={TOKEN}")
     page.goto(f"{live}/games/{gid}")
     assert page.locator(".pad-player.lit").count() == 0  # the first lead is by lot: tap who leads
-    page.locator('.pad-player[data-player="Ann"]').click()
-    taps = 1
-    # AF-1's seventeen plays: Ann 10, Bob 10, then turns that score nothing, ...
-    tap_count(page, 10); taps += 1          # 1 Ann 5-5: 10
+    t = Taps(page)
+    t.player("Ann")
+    # AF-1's plays: 1 Ann 5-5 10, 2 Bob 5-0 10, 3-6 score nothing, 7 Ann 5-1 10, 8 Bob 6-1 15
+    t.count(10)
     assert lit(page) == "Bob"
-    tap_count(page, 10); taps += 1          # 2 Bob 5-0: 10
-    for _ in range(4):                      # 3-6 score nothing
-        page.get_by_role("button", name="No score").click(); taps += 1
+    t.count(10)
+    for _ in range(4):
+        t.button("No score")
     assert lit(page) == "Ann"
-    tap_count(page, 10); taps += 1          # 7 Ann 5-1: 10
-    tap_count(page, 15); taps += 1          # 8 Bob 6-1: 15
-    tap_count(page, 20)                     # a slip: 9 Ann 6-6 counts 21 and scores nothing
+    t.count(10)
+    t.count(15)
+    page.locator('.pad-key[data-count="20"]').click()  # a slip: 9 Ann 6-6 counts 21, no score
     page.get_by_role("button", name="Undo last play").click()
     assert lit(page) == "Ann"
-    page.get_by_role("button", name="No score").click(); taps += 1   # 9
-    tap_count(page, 25); taps += 1          # 10 Bob 4-4: 25
-    page.locator('.pad-player[data-player="Bob"]').click(); taps += 1  # out of turn, two taps:
-    tap_count(page, 10); taps += 1          # 14 Bob 3-4: 10 (turns 11-13 not tapped)
+    t.button("No score")  # 9
+    t.count(25)  # 10 Bob 4-4: 25
+    t.player("Bob")  # 14 Bob 3-4: 10, out of turn (11-13 score nothing and are not tapped)
+    t.count(10)
     assert page.locator(".pad-plays li").count() == 6
-    page.get_by_role("button", name="Ann went out").click(); taps += 1
-    page.locator('.pad-pips input[data-player="Bob"]').fill("8"); taps += 1
+    t.button("Ann went out")
+    page.locator('.pad-pips input[data-player="Bob"]').fill("8")
+    t.n += 1
     shot(page, f"pad-all-fives-{size[0]}x{size[1]}")
-    page.get_by_role("button", name="Save the hand").click(); taps += 1
+    t.button("Save the hand")
     page.wait_for_selector(".pad-hands")
     rnd = api.get(f"/api/games/{gid}").get_json()["rounds"][0]
     assert rnd["scores"] == {"Ann": 30, "Bob": 60}  # the brief: in play Ann 20, Bob 60; bonus 8 → 10
@@ -61,7 +78,7 @@ def test_a_whole_all_fives_hand_by_taps(live, browser, api, size):
     assert page.locator(".pad-hands li").first.inner_text().startswith("Hand 1")
     assert lit(page) == "Ann"  # whoever went out leads the next hand
     # who leads 1; six scoring plays 7 (one out of turn, two taps); five "No score" 5; the end 3
-    assert taps == 16
+    assert t.n == 16
     ctx.close()
 
 
