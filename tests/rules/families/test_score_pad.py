@@ -70,3 +70,42 @@ def test_a_61_board_places_pegs_and_keeps_the_struck_score():
 def test_no_board_for_a_game_to_250():
     game = af_game()
     assert board_layout(game.peg_board()) is None
+
+
+# ---------------------------------------------------------------- Texas 42's hand form
+
+
+def t42_game(rounds=(), **rules):
+    from companion.rules.families import texas42 as t42
+    return t42.read_game({"kind": "texas42", "players": ["Ana", "Ben", "Chen", "Dee"],
+                          "teams": [["Ana", "Chen"], ["Ben", "Dee"]], "first_shaker": "Dee",
+                          "rules": rules, "rounds": list(rounds)})
+
+
+def test_the_42_form_bids_from_the_shakers_left_and_the_contract_is_the_highest_bid():
+    from companion.rules.families.bid_pad import bid_pad, read_bid_form
+    pad = bid_pad(t42_game())
+    assert pad is not None and pad.shaker == "Dee" and pad.order == ("Ana", "Ben", "Chen", "Dee")
+    assert pad.bids[:3] == ("pass", "30", "31") and "41" in pad.bids and "m2" in pad.bids
+    assert pad.types == ("normal",)  # special contracts only when the table turns them on
+    assert bid_pad(t42_game(nello=True)).types == ("normal", "nello")
+    # T42-1, hand 1: Ana pass, Ben 30, Chen 31, Dee pass; Chen 31 in fives, set, 30 and 12
+    form = {"bid-0": "pass", "bid-1": "30", "bid-2": "31", "bid-3": "pass", "trump": "fives",
+            "result": "set", "points-Ana+Chen": "30", "points-Ben+Dee": "12"}
+    hand, problems = read_bid_form(form, pad)
+    assert not problems.errors
+    assert hand["contract"] == {"player": "Chen", "bid": 31, "trump": "fives", "type": "normal"}
+    game = t42_game([hand])
+    assert game.hands[0].marks == {"Ana+Chen": 0, "Ben+Dee": 1}
+    # hand 2: Ben 2 marks, then all pass: Ben's contract in marks
+    hand2, _ = read_bid_form({"bid-0": "m2", "trump": "sixes", "result": "made"}, bid_pad(game))
+    assert hand2["contract"]["player"] == "Ben" and hand2["contract"]["bid"] == {"marks": 2}
+    assert [(b["player"], b["bid"]) for b in hand2["bids"]][1:] == [("Chen", "pass"), ("Dee", "pass"),
+                                                                    ("Ana", "pass")]
+
+
+def test_marks_drawn_as_the_strokes_of_all():
+    from companion.rules.families.bid_pad import tally_strokes
+    assert tally_strokes(1) == (("A", 1), ("L", 0), ("L", 0))
+    assert tally_strokes(5) == (("A", 3), ("L", 2), ("L", 0))
+    assert tally_strokes(7) == (("A", 3), ("L", 2), ("L", 2))
