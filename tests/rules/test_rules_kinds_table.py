@@ -121,8 +121,20 @@ def test_the_kinds_read_by_their_own_module_say_what_the_brief_says():
     assert (pairs.rank, pairs.ends) == (RankOrder.HIGHEST_TOTAL, GameEnd.TARGET_SCORE)
     assert (foot.default_set, foot.rank, foot.ends) == (9, RankOrder.LOWEST_TOTAL, GameEnd.LAST_ENGINE)
     assert (pairs.rules_module, foot.rules_module) == ("partnership", "chicken_foot")
-    # only the API keeps them for now: the pages do not offer them
-    assert kinds_on_pages() == ("mexican_train", "draw", "block", "picture")
+    # only the API keeps them for now: the pages do not offer them (the counting games have their pad)
+    assert kinds_on_pages() == ("mexican_train", "draw", "block", "picture", "all_fives", "fives_threes")
+
+
+def test_the_games_scored_during_play_say_what_the_brief_says():
+    """All Fives: 2-4 players, double-six, 9 / 7 / 5 tiles (pagat); Fives and
+    Threes: 7 / 5 / 5, no drawing (pagat); 42: four in two pairs, 7 each, marks
+    (rules-families.md sections 2-4)."""
+    af, f3, t42 = KINDS["all_fives"], KINDS["fives_threes"], KINDS["texas42"]
+    assert [af.dealt(n) for n in (2, 3, 4)] == [9, 7, 5] and af.has_boneyard
+    assert [f3.dealt(n) for n in (2, 3, 4)] == [7, 5, 5] and not f3.has_boneyard
+    assert (t42.dealt(4), t42.scored_by, t42.team_size, t42.scoring) == (7, ScoredBy.TEAM, 2, RoundScoring.CONTRACT)
+    assert (af.form.entry, f3.form.entry, t42.form.entry) == (HandEntry.PLAYS, HandEntry.PLAYS, HandEntry.BIDS)
+    assert "first_shaker" in t42.record_fields and "muggins_claims" in af.rule_keys
 
 
 def test_unknown_kind_is_refused():
