@@ -365,7 +365,17 @@ def board_of(record: Mapping[str, Any]) -> tuple[BoardLayout, Mapping[str, str]]
 START_PRESETS: Mapping[str, Mapping[str, Any]] = {
     "all_fives": all_fives.PRESETS,
     "fives_threes": fives_threes.PRESETS,
+    "texas42": texas42.PRESETS,
 }
 """The named rule sets the start form offers, by kind (All Fives, Muggins,
 Sniff, Five Up; Fives and Threes to 61 or 121 and the leagues'), each a
 :class:`~companion.rules.families.counts.Preset` (its ``label`` and ``rules``)."""
+
+
+def texas42_game(record: Mapping[str, Any]) -> texas42.Texas42Game:
+    """The 42 game of a stored record (its module's game after its hands).
+
+    :raises RecordError: the record is refused now.
+    """
+    game: texas42.Texas42Game = read_game(record, confirm=True).inner
+    return game

@@ -146,7 +146,6 @@ COUNTS_KINDS: Mapping[str, KindSpec] = {
         form=RoundForm(HandEntry.BIDS),
         named_presets=True,
         rules_module=TEXAS42,
-        on_pages=False,
     ),
 }
 """The three kinds' rows, by record name (joined to the kinds table)."""

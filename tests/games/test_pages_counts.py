@@ -85,3 +85,46 @@ def test_the_peg_board_on_the_pad_and_the_table_view(client):
         assert '<figure class="pegboard' in page
         assert page.count('class="peg front"') == 2  # both sides' pegs
         assert ">+2</text>" in page  # the last play: 10 scores 2 (pagat)
+
+
+def test_texas42_from_the_start_form_bids_in_order_and_marks_as_all(client, api):
+    r = start(client, "texas42:texas42", ["Ana", "Ben", "Chen", "Dee"])
+    assert r.status_code == 302
+    gid = game_id(r)
+    data = api.get(f"/api/games/{gid}").get_json()
+    assert data["teams"] == [["Ana", "Chen"], ["Ben", "Dee"]]  # partners opposite
+    page = client.get(f"/games/{gid}").get_data(as_text=True)
+    assert "Ana shakes" in page  # seat 1 shakes first: Ben bids first
+    assert re.findall(r"<label>(\w+)\s*<select name=\"bid-", page) == ["Ben", "Chen", "Dee", "Ana"]
+    # T42-1's first hand one seat on (Ana shakes): Ben pass, Chen 30, Dee 31, Ana pass
+    form = {"bid-0": "pass", "bid-1": "30", "bid-2": "31", "bid-3": "pass", "trump": "fives",
+            "result": "set", "points-Ana+Chen": "12", "points-Ben+Dee": "30",
+            "csrf_token": csrf_token(client, f"/games/{gid}")}
+    r = client.post(f"/games/{gid}/bids", data=form)
+    assert r.status_code == 302, r.get_data(as_text=True)[:3000]
+    rnd = api.get(f"/api/games/{gid}").get_json()["rounds"][0]
+    # Dee bid 31 and his pair took 30 < 31: set, the other pair scores one mark (42-online)
+    assert rnd["contract"] == {"player": "Dee", "bid": 31, "trump": "fives", "type": "normal"}
+    assert rnd["team_scores"] == {"Ana+Chen": 1, "Ben+Dee": 0}
+    page = client.get(f"/games/{gid}").get_data(as_text=True)
+    tallies = re.findall(r'<svg class="all-tally".*?</svg>', page, re.S)
+    assert [t.count("<line ") for t in tallies] == [1, 0]  # one mark: the first stroke of the A
+    # a bid not higher than the last is refused, the form kept as typed
+    form = {**form, "bid-0": "31", "bid-1": "31", "csrf_token": csrf_token(client, f"/games/{gid}")}
+    r = client.post(f"/games/{gid}/bids", data=form)
+    assert r.status_code == 422 and 'role="alert"' in r.get_data(as_text=True)
+
+
+def test_the_table_view_of_a_42_game_and_of_all_fives_in_pairs(client, api):
+    from tests.games.test_api_texas42 import T42_1
+    gid = api.post("/api/games", json={"kind": "texas42", "set": 6, "players": ["Ana", "Ben", "Chen", "Dee"],
+                                       "teams": [["Ana", "Chen"], ["Ben", "Dee"]], "first_shaker": "Dee",
+                                       "rounds": T42_1[:2]}).get_json()["id"]
+    page = client.get(f"/games/{gid}/table").get_data(as_text=True)
+    assert "<figure class=\"pegboard" not in page
+    assert "Ben" in page, page[page.find("tv-standings"):][:1500]
+    pairs = api.post("/api/games", json={"kind": "all_fives", "set": 6, "players": ["Ann", "Bob", "Cy", "Dee"],
+                                         "teams": [["Ann", "Cy"], ["Bob", "Dee"]],
+                                         "rules": {"score_unit": "fives"}}).get_json()["id"]
+    page = client.get(f"/games/{pairs}/table").get_data(as_text=True)
+    assert "Ann &amp; Cy" in page and '<figure class="pegboard' in page  # 61 in fives: a board

@@ -20,8 +20,9 @@ from companion.games import services
 from companion.games.services import undo as undoing
 from companion.games.views import undo as undo_views
 from companion.rules import RecordError
+from companion.rules.families.bid_pad import bid_pad, read_bid_form, tally_strokes
 from companion.rules.families.score_pad import read_pad_hand
-from companion.rules.family_counts import START_PRESETS, board_of, pad_view
+from companion.rules.family_counts import START_PRESETS, board_of, pad_view, texas42_game
 from companion.rules.kinds import HandEntry, kind_spec
 from companion.web import numbers
 from companion.web.i18n import gettext
@@ -34,9 +35,10 @@ SEATS = 4
 
 
 def uses_pad(game: services.GameView) -> bool:
-    """The game's page is the score pad (a kind whose hands are entered as
-    scoring plays: :attr:`HandEntry.PLAYS`)."""
-    return game.table.kind.spec.form.entry is HandEntry.PLAYS
+    """The game's page is this module's: the score pad (hands entered as
+    scoring plays, :attr:`HandEntry.PLAYS`) or 42's hand form (bids,
+    :attr:`HandEntry.BIDS`)."""
+    return game.table.kind.spec.form.entry in (HandEntry.PLAYS, HandEntry.BIDS)
 
 
 def _record(game: services.GameView) -> dict[str, Any]:
@@ -47,6 +49,8 @@ def render_pad(game: services.GameView, hand_text: str | None = None, errors: li
                status: int = 200) -> tuple[str, int]:
     """The score pad page of ``game``, with a hand as typed and its refusals
     when it was refused."""
+    if game.table.kind.spec.form.entry is HandEntry.BIDS:
+        return render_bids(game, errors, status)
     view = pad_view(_record(game))
     if view is None:
         abort(404)
@@ -56,6 +60,46 @@ def render_pad(game: services.GameView, hand_text: str | None = None, errors: li
         undo=undo_views.notice(game),
     )
     return html, status
+
+
+def render_bids(game: services.GameView, errors: list[str] | None = None, status: int = 200,
+                typed: Mapping[str, str] | None = None) -> tuple[str, int]:
+    """42's page: the marks drawn as ALL, the hands, the next hand's form."""
+    inner = texas42_game(_record(game))
+    pad = bid_pad(inner)
+    tallies = {team: tally_strokes(marks) for team, marks in inner.totals.items()}
+    html = render_template(
+        "games/counts/bids.html", game=game, derived=game.as_json(), pad=pad, tallies=tallies,
+        totals=inner.totals, errors=errors or [], typed=typed or {}, kind_names=KIND_NAMES,
+        undo=undo_views.notice(game),
+    )
+    return html, status
+
+
+@bp.post("/games/<int:game_id>/bids")
+def save_bids(game_id: int):
+    """Save 42's hand from its form; a refusal shows the form again as typed."""
+    try:
+        game = services.get_game(game_id)
+    except services.NotFound:
+        abort(404)
+    pad = bid_pad(texas42_game(_record(game))) if game.table.kind.spec.form.entry is HandEntry.BIDS else None
+    if pad is None:
+        abort(404)
+    data, problems = read_bid_form(request.form, pad)
+    if problems.errors:
+        return render_bids(game, [p.message for p in problems.errors], 422, request.form)
+    number = numbers.parse(request.form.get("number"))
+    try:
+        outcome = services.add_round(game_id, data, number=number if isinstance(number, int) else None)
+    except RecordError as exc:
+        return render_bids(game, [p.message for p in exc.errors + exc.warnings], 422, request.form)
+    if isinstance(outcome, services.Conflicted):
+        return render_bids(services.get_game(game_id), [outcome.problem.message], 409, request.form)
+    if isinstance(outcome, services.Saved):
+        change = undoing.Change(undoing.ADDED, outcome.round.number, outcome.revision or 0)
+        return undo_views.redirect_with_undo(game_id, change, "bids")
+    return redirect(url_for("games.detail", game_id=game_id, _anchor="bids"))
 
 
 def board_for(game: services.GameView) -> dict[str, Any] | None:
@@ -113,8 +157,11 @@ def record_from_form(form: Mapping[str, str]) -> tuple[dict[str, Any], list[str]
     players = [n for n in names if n]
     rules = json.loads(json.dumps(dict(preset.rules)))  # a dealing table's keys as JSON keeps them
     record: dict[str, Any] = {"kind": kind, "set": 6, "players": players, "rules": rules}
-    if form.get("pairs") and len(players) == SEATS:
+    spec = kind_spec(kind)
+    if (form.get("pairs") or spec.team_size) and len(players) == SEATS:
         record["teams"] = [[players[0], players[2]], [players[1], players[3]]]
+    if "first_shaker" in spec.record_fields and players:
+        record["first_shaker"] = players[0]  # seat 1 shakes the first hand
     return record, []
 
 
@@ -142,4 +189,4 @@ def create():
     return render_template("games/counts/start.html", **_start_context(request.form, errors)), 422
 
 
-__all__ = ["board_for", "bp", "record_from_form", "render_pad", "uses_pad"]
+__all__ = ["board_for", "bp", "record_from_form", "render_bids", "render_pad", "uses_pad"]
