@@ -43,6 +43,7 @@ from companion.rules.kind_row import RankOrder as RankOrder
 from companion.rules.kind_row import RoundForm as RoundForm
 from companion.rules.kind_row import RoundScoring as RoundScoring
 from companion.rules.kind_row import ScoredBy as ScoredBy
+from companion.rules.kinds_counts import COUNTS_KINDS
 from companion.rules.tiles import SET_SIZES
 
 
@@ -59,6 +60,9 @@ class GameKind(StrEnum):
     PICTURE = "picture"
     PARTNERSHIP = "partnership"
     CHICKEN_FOOT = "chicken_foot"
+    ALL_FIVES = "all_fives"
+    FIVES_THREES = "fives_threes"
+    TEXAS42 = "texas42"
 
     @property
     def spec(self) -> KindSpec:
@@ -326,6 +330,7 @@ KINDS: Mapping[str, KindSpec] = MappingProxyType({
         # not Mexican Train's named rule sets and dealing tables
         rules_module="chicken_foot",
     ),
+    **COUNTS_KINDS,  # All Fives, Fives and Threes, Texas 42 (their own module)
 })
 """Every game kind the app keeps the score of, by its record name: one
 :class:`KindSpec` each. Adding a kind starts with a row here (see

@@ -28,6 +28,7 @@ from companion.games.pips import layout as pip_layout
 from companion.games.pips import layouts as pip_layouts
 from companion.games.services import undo as undoing
 from companion.games.views import chicken_foot as chicken_foot_page
+from companion.games.views import counts as counts_views
 from companion.games.views import partnership as pairs_views
 from companion.games.views import undo as undo_views
 from companion.rules import RecordError
@@ -48,8 +49,7 @@ bp.add_app_template_global(pip_layout, "pip_layout")
 bp.add_app_template_global(pip_layouts, "pip_layouts")
 
 FAMILY_PAGES = {"chicken_foot": chicken_foot_page.render}
-"""The game page of each kind read by its own rules module, by the module's
-name (:attr:`~companion.rules.kinds.KindSpec.rules_module`)."""
+"""The game page of each kind read by its own rules module, by the module's name (``KindSpec.rules_module``)."""
 
 PER_PAGE = 20
 LIST = "games"
@@ -190,6 +190,8 @@ def render_game_with(game_id: int, seats_form: dict, status: int = 422):
 
 def render_game(game: services.GameView, values=None, errors=None, warnings=None, status=200,
                  edit=None, seats_form=None):
+    if counts_views.uses_pad(game):  # the games scored during play: the score pad
+        return counts_views.render_pad(game)
     errors = dict(errors or {})
     if edit is not None and not 1 <= edit <= len(game.rounds):
         # the round was deleted on another device meanwhile: what was typed is
@@ -494,4 +496,5 @@ def table(game_id: int):
         spectator=is_spectator(),
         view_key=request.args.get("view"),
         kind_names=KIND_NAMES,
+        pegboard=counts_views.board_for(game),
     )
