@@ -130,7 +130,7 @@ def main() -> int:
             page.goto(f"{base}/games/{gid}")
             counter = Counter(page)
             way(counter)
-            page.wait_for_url("**#round-1", timeout=5000)
+            page.wait_for_url("**#entry", timeout=5000)
             totals = [page.locator(f"#total-{s}").inner_text() for s in range(len(PLAYERS))]
             if totals != expected:
                 print(f"{label}: NOT SAVED RIGHT ({totals} != {expected})")

@@ -179,7 +179,7 @@ def render_game_with(game_id: int, seats_form: dict, status: int = 422):
 
 
 def render_game(game: services.GameView, values=None, errors=None, warnings=None, status=200,
-                 edit=None, seats_form=None):
+                 edit=None, seats_form=None, refused=False, draft_restore=False):
     errors = dict(errors or {})
     if edit is not None and not 1 <= edit <= len(game.rounds):
         # the round was deleted on another device meanwhile: what was typed is
@@ -188,7 +188,6 @@ def render_game(game: services.GameView, values=None, errors=None, warnings=None
             "Round %(n)s was deleted on another device. What you typed is kept below.", n=edit)]
         edit, status = None, 409
     t = game.table
-    draft_restore = False
     if values is None:
         values, draft_restore = _new_round_values(game, edit)
     return (
@@ -199,6 +198,7 @@ def render_game(game: services.GameView, values=None, errors=None, warnings=None
             plan=game.next_round(),
             values=values,
             draft_restore=draft_restore,
+            refused=refused,
             seats_form=seats_form or {},
             value_labels=VALUE_LABELS,
             blank_counts=double_blank_changes_points(t),
@@ -312,9 +312,11 @@ def add_round(game_id: int):
         abort(404)
     if isinstance(outcome, services.Saved):
         change = undoing.Change(undoing.ADDED, outcome.round.number, outcome.revision or 0)
-        # the game's last round: to the winner's card and its "New game with these players"
+        # the game's last round: to the winner's card and its "New game with these players";
+        # otherwise to the next round's form, where the scorekeeper types next (issue 27:
+        # the page jumped 1,000-1,700 px down to the scoreboard)
         over = outcome.game is not None and outcome.game.finished
-        return undo_views.redirect_with_undo(game_id, change, "winner" if over else f"round-{change.number}")
+        return undo_views.redirect_with_undo(game_id, change, "winner" if over else "entry")
     if isinstance(outcome, services.AlreadySaved):
         flash(outcome.problem.message, "info")
         return redirect(url_for("games.detail", game_id=game_id))
@@ -334,7 +336,7 @@ def _taken_by_other(game_id: int, outcome: services.Conflicted):
         n=outcome.number,
     )
     return render_game(_game_or_404(game_id), values=values, status=409, edit=outcome.number,
-                        errors={"": [message]})
+                        errors={"": [message]}, refused=True)
 
 
 def _refused(game_id: int, problems, warnings, edit: int | None = None):
@@ -347,6 +349,7 @@ def _refused(game_id: int, problems, warnings, edit: int | None = None):
         warnings=[] if problems else warnings,
         status=409 if any(p.code == "edit_conflict" for p in problems) else 422,
         edit=edit,
+        refused=True,
     )
 
 
@@ -359,7 +362,8 @@ def edit_round(game_id: int, number: int):
     stored = game.rounds[number - 1]
     values = round_to_form(stored.data, list(game.table.players))
     values["version"] = str(stored.version)
-    return render_game(game, values=values, edit=number)
+    # what this browser typed into this version of the round and has not saved comes back (static/app.js)
+    return render_game(game, values=values, edit=number, draft_restore=True)
 
 
 @bp.post("/games/<int:game_id>/rounds/<int:number>")
