@@ -466,8 +466,15 @@
       if (field && !field.disabled) target = field;
       else first.setAttribute("tabindex", "-1");
     }
-    first.scrollIntoView({ block: "center" });
-    target.focus({ preventScroll: true });
+    function show() {
+      first.scrollIntoView({ block: "center" });
+      target.focus({ preventScroll: true });
+    }
+    show();
+    // and again once the page is loaded: a page sent back to a POST loses the focus then
+    window.addEventListener("load", function () {
+      window.setTimeout(function () { if (document.activeElement === document.body) show(); }, 0);
+    });
   }
   showFirstProblem();
 
