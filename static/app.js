@@ -126,8 +126,10 @@
     var pips = Array.prototype.slice.call(roundForm.querySelectorAll("input.pips"));
     // a box still to type: open, and not the hand that is Out by default
     function toType(p) { return !p.disabled && !p.classList.contains("auto-out"); }
+    // Enter moves to the next open box, the one Out by default too (so four
+    // numbers typed with Enter go where they always went); from the last one it saves
     function moveOn(i) {
-      var next = pips.slice(i + 1).find(toType);
+      var next = pips.slice(i + 1).find(function (p) { return !p.disabled; });
       if (next) { next.focus(); next.select(); }
       return !!next;
     }
