@@ -17,9 +17,10 @@ from functools import lru_cache
 
 import rcssmin
 import rjsmin
-from flask import Flask, Response, current_app, request
+from flask import Flask, current_app, request
 from werkzeug.exceptions import NotFound
 from werkzeug.security import safe_join
+from werkzeug.wrappers import Response
 
 MINIFIERS = {".css": ("text/css; charset=utf-8", rcssmin.cssmin),
              ".js": ("text/javascript; charset=utf-8", rjsmin.jsmin)}
