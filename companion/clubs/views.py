@@ -315,7 +315,7 @@ def cards_pdf(event_id: int):
     ev = _event_or_404(event_id)
     if not ev.current:
         abort(404)
-    from companion.games.views.pages import rules_in_play
+    from companion.games.rule_lines import rules_in_play
     from companion.rules.errors import Problems
     from companion.rules.profile import parse_rules
 
