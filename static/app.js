@@ -192,6 +192,10 @@
     if (!kindSelect) return;
     document.querySelectorAll("[data-kinds]").forEach(function (el) {
       el.hidden = el.dataset.kinds.split(" ").indexOf(kindSelect.value) < 0;
+      // one rule worded per kind: only the chosen game's copy is sent
+      if (el.classList.contains("kind-variant")) {
+        el.querySelectorAll("select, input").forEach(function (f) { f.disabled = el.hidden; });
+      }
     });
     var seatList = document.getElementById("seats"), add = document.getElementById("add-player");
     if (seatList && add) add.disabled = seatList.children.length >= mostSeats();
