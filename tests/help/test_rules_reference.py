@@ -37,10 +37,9 @@ def _env() -> Environment:
 
 def _deal_context() -> dict:
     """What the rules view gives the partial: the engine's dealing table."""
+    from companion.rules.profile import DRAW_COUNT_PRESETS, PRESETS
     from companion.rules.schedule import MAX_PLAYERS, MIN_PLAYERS, rule_deal
     from companion.rules.tiles import SET_SIZES
-
-    from companion.rules.profile import DRAW_COUNT_PRESETS, PRESETS
     from companion.web.labels import RULE_LABELS
 
     seats = list(range(MIN_PLAYERS, MAX_PLAYERS + 1))
