@@ -33,7 +33,7 @@ CLIPPED = """() => {
     }
   }
   for (const el of document.querySelectorAll("form label, form legend, form .hint")) {
-    if (el.offsetParent && el.scrollWidth > el.clientWidth + 1) out.push(`${el.textContent.trim()}: overflows`);
+    if (el.offsetParent && !el.classList.contains("visually-hidden") && el.scrollWidth > el.clientWidth + 1) out.push(`${el.textContent.trim()}: overflows`);
   }
   return out;
 }"""
@@ -85,4 +85,21 @@ def test_the_big_screen_of_three_tables_fits_a_4_3_screen(live, browser, api_cli
     cut = page.evaluate("""() => [...document.querySelectorAll('.ev-table .who')]
         .filter(e => e.scrollWidth > e.clientWidth + 1).map(e => e.textContent)""")
     assert cut == []
+    ctx.close()
+
+
+@pytest.mark.parametrize("size", [TABLET, PHONE], ids=["tablet", "phone"])
+def test_no_choice_of_the_start_form_is_clipped_for_any_game(live, browser, size):
+    """The same class of fault on the start form: a rule's choice cut short
+    in its select ("start with no round wor…"), for every game offered."""
+    ctx = browser.new_context(viewport=size, has_touch=True)
+    page = ctx.new_page()
+    page.goto(f"{live}/?token={TOKEN}")
+    page.locator(".more-rules > summary").tap()
+    kinds = page.eval_on_selector_all("#kind option", "os => os.map(o => o.value)")
+    clipped = []
+    for kind in kinds:
+        page.select_option("#kind", kind)
+        clipped += [f"{kind}: {c}" for c in page.evaluate(CLIPPED)]
+    assert clipped == [], "\n".join(clipped)
     ctx.close()

@@ -17,7 +17,7 @@ pytestmark = pytest.mark.browser
 
 def _shown_rules(page) -> list[str]:
     return page.evaluate("""() => [...document.querySelectorAll('.more-rules .rule')]
-        .filter(r => !r.hidden).map(r => r.querySelector('label').textContent.trim())""")
+        .filter(r => !r.hidden).map(r => r.querySelector('legend, label').textContent.trim())""")
 
 
 def test_picture_dominoes_offer_the_childrens_rules_in_picture_words(live, browser, api):
@@ -29,16 +29,15 @@ def test_picture_dominoes_offer_the_childrens_rules_in_picture_words(live, brows
     page.select_option("#kind", "picture")
     shown = _shown_rules(page)
     assert sorted(shown) == sorted(["Wins to finish", "Late joiners"]), shown
-    row = page.locator(".more-rules .rule:not([hidden])").filter(has=page.locator("select[name=rule-late_join]"))
-    late = row.locator("select")
-    assert late.locator("option").all_inner_texts() == [
+    row = page.locator(".more-rules .rule:not([hidden])").filter(has=page.locator("input[name=rule-late_join]"))
+    assert row.locator(".choice").all_inner_texts() == [
         "start with no round won", "start with the fewest rounds won at the table", "start with the others' average"]
     hint = row.locator(".hint").inner_text()
     assert hint.startswith("A child who joins late starts with no round won")
     assert "total" not in hint and "points" not in hint
     shot(page, "picture-more-rules")
     # the picture copy's choice is the one sent
-    late.select_option("average")
+    row.locator("input[value=average]").check()
     for i, name in enumerate(["Mia", "Leo"]):
         page.fill(f"#player-{i}", name)
     page.locator("button.primary.big", has_text="Start the game").tap()
