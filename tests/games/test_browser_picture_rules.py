@@ -45,4 +45,8 @@ def test_picture_dominoes_offer_the_childrens_rules_in_picture_words(live, brows
     gid = int(page.url.split("#")[0].split("?")[0].rstrip("/").rsplit("/", 1)[1])
     game = api.get(f"/api/games/{gid}").get_json()
     assert (game["kind"], game["rules"].get("late_join")) == ("picture", "average")
+    # the game page and the score sheet say the rule in picture words too
+    html = page.content()
+    assert "start with the others' average" in html.replace("&#39;", "'") and "start at the average" not in html
+    assert "A child who joins late" in html
     ctx.close()

@@ -51,17 +51,26 @@ told there) opens the page on it, not on the new-game form above it (a phone
 would show the form and leave the list below the fold)."""
 
 
-def rules_in_play(rules) -> list[dict]:
-    """The rules that differ from the defaults, each with its explanation."""
+def rules_in_play(rules, words=None) -> list[dict]:
+    """The rules that differ from the defaults, each with its explanation.
+
+    :param rules: a :class:`~companion.rules.profile.RuleProfile`.
+    :param words: the game kind's :class:`~companion.rules.kinds.KindWords`,
+        whose own words for a rule or a choice (picture dominoes: a late
+        child's start in rounds won) replace the common ones; ``None``: the common words.
+    """
     out = []
     for key, value in rules.changed().items():
+        own = words.rule_word(f"{key}.{value}") if words is not None and isinstance(value, str) else None
         if key == "draw_counts":
             shown = ", ".join(f"{p}→{n}" for p, n in value.items())
+        elif own is not None:
+            shown = translated(own)
         else:
             shown = translated(VALUE_LABELS[value]) if value in VALUE_LABELS else value
         label = translated(RULE_LABELS[key]) if key in RULE_LABELS else key.replace("_", " ")
-        out.append({"key": key, "value": shown, "explain": translated(OPTIONS_BY_KEY[key].explain),
-                    "short": f"{label} {shown}"})
+        explain = (words.rule_word(key) if words is not None else None) or OPTIONS_BY_KEY[key].explain
+        out.append({"key": key, "value": shown, "explain": translated(explain), "short": f"{label} {shown}"})
     return out
 
 
@@ -209,7 +218,7 @@ def render_game(game: services.GameView, values=None, errors=None, warnings=None
             warnings=warnings or [],
             edit=edit,
             kind_names=KIND_NAMES,
-            rules_in_play=rules_in_play(t.rules),
+            rules_in_play=rules_in_play(t.rules, t.kind.spec.words),
             went_out=[rnd.went_out for rnd in game.rounds],
             chart=running_totals_chart(t.players, game.running_totals(), game.scores(), t.round_count),
             undo=undo_views.notice(game),
