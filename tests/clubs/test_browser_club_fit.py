@@ -103,3 +103,24 @@ def test_no_choice_of_the_start_form_is_clipped_for_any_game(live, browser, size
         clipped += [f"{kind}: {c}" for c in page.evaluate(CLIPPED)]
     assert clipped == [], "\n".join(clipped)
     ctx.close()
+
+
+def test_a_picture_club_night_says_a_late_childs_start_in_rounds_won(live, browser, api_client):
+    """Issue 27 (picture words everywhere): the club night's late-arrival
+    choice for picture dominoes is said in rounds won, and the chosen copy
+    is the one stored."""
+    ctx = browser.new_context(viewport=TABLET, has_touch=True)
+    page = ctx.new_page()
+    page.goto(f"{live}/events?token={TOKEN}")
+    page.select_option("#ev-kind", "picture")
+    shown = page.locator(".kind-variant:not([hidden]) .choice").all_inner_texts()
+    assert shown == ["Start with no round won", "Start with the fewest rounds won at the table",
+                     "Start with the others' average"]
+    page.locator(".kind-variant:not([hidden]) input[value=average]").check()
+    page.fill("#ev-name", "Children's afternoon")
+    page.click("text=Open the evening")
+    page.wait_for_url("**/events/*")
+    event_id = int(page.url.split("#")[0].rstrip("/").rsplit("/", 1)[1])
+    ev = api_client.get(f"/api/events/{event_id}").get_json()
+    assert (ev["kind"], ev["rules"].get("late_join")) == ("picture", "average")
+    ctx.close()
