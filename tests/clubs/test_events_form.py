@@ -14,7 +14,6 @@ import re
 
 from companion.rules.kinds import GameKind
 from companion.rules.profile import rule_applies
-
 from tests.conftest import csrf_token
 
 from .test_events import _event, _play_evening_game
