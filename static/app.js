@@ -247,10 +247,25 @@
     var opt = kindSelect ? kindSelect.options[kindSelect.selectedIndex] : null;
     return opt && opt.dataset.most ? Number(opt.dataset.most) : 12;
   }
+  function keepChoice(el) {
+    var first = el.querySelector("input[type=radio]");
+    if (!first || el.querySelector("input[type=radio]:checked")) return;
+    var on = document.querySelector("input[type=radio][name='" + first.name + "']:checked");
+    var same = on ? el.querySelector("input[type=radio][value='" + on.value + "']") : null;
+    var pick = same || el.querySelector("input[type=radio][checked]");
+    if (pick) pick.checked = true;
+  }
   function showKind() {
     if (!kindSelect) return;
     document.querySelectorAll("[data-kinds]").forEach(function (el) {
       el.hidden = el.dataset.kinds.split(" ").indexOf(kindSelect.value) < 0;
+      // one rule worded per kind: only the chosen game's copy is sent; its
+      // radios share their name with the other copies, so the shown copy takes
+      // the choice made in a hidden one (or its own default)
+      if (el.classList.contains("kind-variant")) {
+        el.querySelectorAll("select, input").forEach(function (f) { f.disabled = el.hidden; });
+        if (!el.hidden) keepChoice(el);
+      }
     });
     var seatList = document.getElementById("seats"), add = document.getElementById("add-player");
     if (seatList && add) add.disabled = seatList.children.length >= mostSeats();
@@ -261,13 +276,16 @@
   }
   var preset = document.getElementById("preset");
   if (preset) {
-    preset.addEventListener("change", function () {
-      var opt = preset.options[preset.selectedIndex];
+    preset.addEventListener("change", function (ev) {
+      var opt = ev.target;  // the rule set's radio
+      if (opt.name !== "preset") return;
       var rules = opt.dataset.rules ? JSON.parse(opt.dataset.rules) : {};
       document.querySelectorAll("[name^='rule-']").forEach(function (field) {
         var key = field.name.slice(5);
         var value = key in rules ? rules[key] : field.defaultValue;
-        if (field.tagName === "SELECT") {
+        if (field.type === "radio") {  // a hidden copy of a rule (data-kinds) keeps out
+          if (!field.disabled) field.checked = key in rules ? String(rules[key]) === field.value : field.defaultChecked;
+        } else if (field.tagName === "SELECT") {
           var def = Array.prototype.find.call(field.options, function (o) { return o.defaultSelected; });
           field.value = key in rules ? rules[key] : (def ? def.value : field.options[0].value);
         } else {

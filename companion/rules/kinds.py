@@ -242,6 +242,13 @@ KINDS: Mapping[str, KindSpec] = MappingProxyType({
             unit=N_("rounds won"),
             wins=N_("most rounds won wins"),
             hint=N_("A tally of who went out first in each round."),
+            rule_words=(  # a tally of rounds won: a late child's start said in rounds, not points
+                ("late_join", N_("A child who joins late starts with no round won, with as few as the "
+                                 "child with the fewest, or with the others' average.")),
+                ("late_join.zero", N_("start with no round won")),
+                ("late_join.highest", N_("start with the fewest rounds won at the table")),
+                ("late_join.average", N_("start with the others' average")),
+            ),
         ),
         round_fields=frozenset({"winner", "absent"}),
         sets=SET_SIZES,
@@ -260,6 +267,8 @@ KINDS: Mapping[str, KindSpec] = MappingProxyType({
         ends=GameEnd.TARGET_WINS,
         most_rounds=100,  # it has no end of its own
         rule_keys=TIE_BREAK_RULES | {"target_wins"},
+        # children's options only: a tie-break changes nothing in a tally of rounds won
+        offered_rules=frozenset({"target_wins", "late_join"}),
         form=RoundForm(HandEntry.WHO_OUT),
     ),
     GameKind.PARTNERSHIP: KindSpec(

@@ -215,7 +215,7 @@ def render_game(game: services.GameView, values=None, errors=None, warnings=None
             warnings=warnings or [],
             edit=edit,
             kind_names=KIND_NAMES,
-            rules_in_play=rules_in_play(t.rules),
+            rules_in_play=rules_in_play(t.rules, t.kind.spec.words),
             went_out=[rnd.went_out for rnd in game.rounds],
             chart=running_totals_chart(t.players, game.running_totals(), game.scores(), t.round_count),
             undo=undo_views.notice(game),
