@@ -130,11 +130,9 @@ def share_png(context: dict[str, Any]) -> bytes:
     """
     import pypdfium2  # imported here: app start-up stays light
 
-    from companion.sheets.pdf import _environment, render_pdf
+    from companion.sheets.pdf import template_pdf
 
-    with in_language(context["language"]):
-        html = _environment().get_template(TEMPLATE).render(**context)
-    pdf = pypdfium2.PdfDocument(render_pdf(html))
+    pdf = pypdfium2.PdfDocument(template_pdf(TEMPLATE, context))
     try:
         if len(pdf) != 1:
             raise ValueError(f"the picture ran to {len(pdf)} pages")
