@@ -96,6 +96,7 @@ def dump() -> dict[str, Any]:
                 "players": list(row.players),
                 "first_starter": row.first_starter,
                 **({"away": list(row.away)} if row.away else {}),
+                **({"teams": [list(t) for t in row.teams]} if row.teams else {}),
                 **({"ended_by_players": True} if row.ended_by_players else {}),
                 "revision": row.revision,
                 "view_key": row.view_key,
@@ -169,9 +170,11 @@ def _game_row(g: dict[str, Any], head: dict[str, Any]) -> GameRow:
         set_n=head["set"],
         rules=head["rules"],
         players=head["players"],
-        first_starter=head["first_starter"],
+        # a kind read by its own module keeps no first starter: its first seat (FamilyTable)
+        first_starter=head.get("first_starter") or head["players"][0],
         away=head.get("away"),
-        ended_by_players=bool(head.get("ended_by_players", False)),
+        teams=head.get("teams"),
+        ended_by_players=bool(head.get("ended_by_players", g.get("ended_by_players") is True)),
         revision=g.get("revision", 1),
         shelf=g.get("shelf") if g.get("shelf") in services.SHELVES else "games",
     )

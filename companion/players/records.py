@@ -14,7 +14,7 @@ from typing import Any
 
 from sqlalchemy import func, select
 
-from companion.games.models import PlayerRow
+from companion.games.models import GameRow, PlayerRow
 from companion.games.services import GameQuery, GameSummary, list_games
 from companion.players.lines import (
     _LINE_COLUMNS,
@@ -32,6 +32,7 @@ from companion.rules.clubs.events import EventStanding
 from companion.rules.kinds import GameKind
 from companion.rules.stats.head_to_head import HeadToHead, head_to_head
 from companion.rules.stats.leaderboard import LeaderRow, Tally, fitting_minimum, leaderboard
+from companion.rules.stats.partners import PairGame, PartnerRecord, partner_in, partner_records
 from companion.rules.stats.records import (
     NO_FILTERS,
     Filters,
@@ -133,6 +134,36 @@ def compare(player_ids: Sequence[int], filters: Filters = NO_FILTERS) -> HeadToH
     q = select(*_LINE_COLUMNS).where(L.player_id.in_(ids), L.game_id.in_(together))
     lines = [_line(r, names[r.player_id]) for r in db.session.execute(q)]
     return head_to_head(named, lines, filters)
+
+
+def partners(player_id: int, filters: Filters = NO_FILTERS) -> list[PartnerRecord]:
+    """The player's record with each partner (:mod:`companion.rules.stats.partners`):
+    his finished games in pairs passing ``filters``, each partner found in the
+    game's ``teams`` and named as the roster names him now. Two queries,
+    whatever the history: the player's lines of games with teams, then the
+    lines of those games' other players.
+
+    :return: ``[]`` for a player who never played in pairs (or no such player).
+    """
+    L = PlayerGameRow
+    mine = db.session.execute(_where(
+        select(L.game_id, L.name, L.rank, L.rounds_played, L.points, GameRow.teams)
+        .join(GameRow, GameRow.id == L.game_id)
+        .where(L.player_id == player_id, L.finished.is_(True), GameRow.teams.is_not(None)), filters)).all()
+    if not mine:
+        return []
+    others = {(r.game_id, r.name): (r.player_id, r.roster_name) for r in db.session.execute(
+        select(L.game_id, L.name, L.player_id, PlayerRow.name.label("roster_name"))
+        .join(PlayerRow, PlayerRow.id == L.player_id)
+        .where(L.game_id.in_([m.game_id for m in mine]), L.player_id != player_id))}
+    games: list[PairGame] = []
+    for m in mine:
+        partner = partner_in(m.teams or (), m.name)
+        if partner is None:
+            continue
+        pid, name = others.get((m.game_id, partner), (None, partner))
+        games.append(PairGame(name, pid, m.rank == 1, m.rank, m.rounds_played, m.points))
+    return partner_records(games)
 
 
 def tallies(filters: Filters = NO_FILTERS, include_archived: bool = False) -> list[Tally]:

@@ -25,6 +25,7 @@ from sqlalchemy import delete, func, select, update
 from companion.games.models import GameRow, PlayerRow, RoundRow, name_columns, names_column
 from companion.games.services.listing import in_play_counts
 from companion.games.services.names import look_alikes, remember
+from companion.players import renamed_pairs as pairs
 from companion.players.lines import _bump, rebuild_all, refresh_game, refresh_games
 from companion.players.models import PlayerGameRow, PlayerTallyRow
 from companion.players.signals import tell_players_merged
@@ -208,7 +209,7 @@ def rename_round(data: Mapping[str, Any], old: set[str], new: str) -> dict[str, 
         out["absent"] = _renamed_list(out["absent"], old, new)
     if "winner" in out:
         out["winner"] = _renamed(out["winner"], old, new)
-    return out
+    return pairs.renamed_pairs_round(out, old, new)
 
 
 def rename_result(result: Mapping[str, Any], old: set[str], new: str) -> dict[str, Any]:
@@ -223,7 +224,7 @@ def rename_result(result: Mapping[str, Any], old: set[str], new: str) -> dict[st
             out[key] = _renamed_list(out[key], old, new)
     if "starter" in out:
         out["starter"] = _renamed(out["starter"], old, new)
-    return out
+    return pairs.renamed_pairs_result(out, old, new)
 
 
 def rename_summary(summary: Mapping[str, Any], old: set[str], new: str) -> dict[str, Any]:
@@ -245,7 +246,7 @@ def rename_summary(summary: Mapping[str, Any], old: set[str], new: str) -> dict[
         if "starter" in nxt:
             nxt["starter"] = _renamed(nxt["starter"], old, new)
         out["next_round"] = nxt
-    return out
+    return pairs.renamed_pairs_summary(out, old, new)
 
 
 def _game_ids_of(player_id: int) -> list[int]:
@@ -281,6 +282,7 @@ def _rewrite_games(game_ids: Sequence[int], old_key: str, new: str) -> None:
         game.first_starter = _renamed(game.first_starter, old, new)
         if game.away:  # who has left the table is named as in the seats
             game.away = [_renamed(n, old, new) for n in game.away]
+        game.teams = pairs.renamed_teams(game.teams, old, new) if game.teams else game.teams
         summary = getattr(game, "summary", None)
         if isinstance(summary, Mapping):
             game.summary = rename_summary(summary, old, new)

@@ -123,6 +123,7 @@ def _page_context(player_id: int, filters: Filters) -> dict[str, Any]:
         "time_kind": time_kind, "mixed": len(kinds_played) > 1, "recent": list(reversed(stats.history))[:20],
         "rule_set_label": rule_set_label, "highest_wins": highest_wins, "dates": dates,
         "dates_error": translated(labels.DATES_REVERSED) if reversed_dates else None,
+        "partners": records.partners(player_id, filters),
     }
 
 
@@ -352,7 +353,9 @@ def api_add():
 
 @api.get("/<int:player_id>")
 def api_player(player_id: int):
-    """``GET /api/players/<id>`` → the player and his statistics (filters as the page)."""
+    """``GET /api/players/<id>`` → the player, his statistics and ``partners``,
+    his record with each partner in pairs (filters as the page; see
+    :class:`companion.rules.stats.partners.PartnerRecord`)."""
     versions = records.version([player_id])
     if -1 in versions:
         return _not_found()
@@ -361,7 +364,8 @@ def api_player(player_id: int):
     def render() -> str:
         player, stats, _ = records.record(player_id, filters)
         return json.dumps({"player": player.as_json(), "filters": _filters_json(filters),
-                           "stats": stats_json(stats)},
+                           "stats": stats_json(stats),
+                           "partners": [p.as_json() for p in records.partners(player_id, filters)]},
                           ensure_ascii=False, separators=(",", ":"))
 
     return Response(pagecache.page(versions, render), mimetype="application/json")

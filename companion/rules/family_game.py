@@ -19,7 +19,7 @@ Rule sources: those of each module (``rules-families.md`` sections 1 and 5;
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cached_property
 from typing import Any
 
@@ -93,10 +93,13 @@ class FamilyTable:
 
     :ivar kind: the game's kind (its row has a ``rules_module``).
     :ivar inner: the module's table (players, set, rules; ``teams`` in pairs).
+    :ivar ended_by_players: the table ended the game where it stood (the
+        record's ``ended_by_players: true``; ``POST /api/games/<id>/finish``).
     """
 
     kind: GameKind
     inner: Any
+    ended_by_players: bool = False
 
     @property
     def players(self) -> tuple[str, ...]:
@@ -143,8 +146,12 @@ class FamilyTable:
 
     def as_dict(self) -> dict[str, Any]:
         """The record's head (docs/design.md): format, version, and what the
-        module keeps (kind, set, players, rules, ``teams`` in pairs)."""
-        return {"format": RECORD_FORMAT, "version": RECORD_VERSION, **self.inner.as_dict()}
+        module keeps (kind, set, players, rules, ``teams`` in pairs), and
+        ``ended_by_players: true`` when the table ended the game."""
+        head = {"format": RECORD_FORMAT, "version": RECORD_VERSION, **self.inner.as_dict()}
+        if self.ended_by_players:
+            head["ended_by_players"] = True
+        return head
 
 
 @dataclass(frozen=True)
@@ -174,7 +181,18 @@ def read_table(record: Any, problems: Problems) -> FamilyTable | None:
     spec = family_spec(record)
     assert spec is not None
     inner = _module(spec).read_table(record, problems)
-    return None if inner is None else FamilyTable(GameKind(spec.kind), inner)
+    ended = _ended_by_players(record, problems)
+    return None if inner is None else FamilyTable(GameKind(spec.kind), inner, ended)
+
+
+def _ended_by_players(record: Mapping[str, Any], problems: Problems) -> bool:
+    """The record's ``ended_by_players`` (``false`` when absent); a value
+    other than true or false is refused (``bad_value``)."""
+    ended = record.get("ended_by_players", False)
+    if not isinstance(ended, bool):
+        problems.error("ended_by_players", "bad_value", tr("ended_by_players must be true or false."))
+        return False
+    return ended
 
 
 @dataclass(frozen=True)
@@ -202,6 +220,8 @@ class FamilyState:
     @cached_property
     def _derived(self) -> dict[str, Any]:
         derived: dict[str, Any] = self.game.derived()
+        if self.ended_early:
+            derived = _ended(derived)
         return derived
 
     @property
@@ -215,8 +235,16 @@ class FamilyState:
 
     @property
     def finished(self) -> bool:
-        """As the module says (a pair reached the target; the 0-0 round played)."""
-        return bool(self.game.finished)
+        """As the module says (a pair reached the target; the 0-0 round
+        played), or the table ended the game after a round at least
+        (:attr:`FamilyTable.ended_by_players`)."""
+        return bool(self.game.finished) or self.ended_early
+
+    @property
+    def ended_early(self) -> bool:
+        """The table ended the game where it stood, before the module's own
+        end (after a round at least)."""
+        return self.table.ended_by_players and self.played > 0 and not self.game.finished
 
     @property
     def status(self) -> GameStatus:
@@ -231,6 +259,13 @@ class FamilyState:
         :raises RecordError: the module's refusals; ``game_finished`` when a
             correction ends the game before the rounds after it.
         """
+        if self.ended_early and number > self.played and not rounds_after:
+            problems = Problems()
+            problems.error(f"rounds[{number - 1}]", "game_finished", tr("The game is finished already."))
+            problems.raise_if_any()
+        return self._check(data, number, confirm, rounds_after)
+
+    def _check(self, data: Any, number: int, confirm: bool, rounds_after: int) -> FamilyRound:
         rnd = self._module.check(self.game, data, number, confirm)
         checked = FamilyRound(number, rnd, self._module.round_dict(self.table.inner, rnd))
         if rounds_after and self.advance(checked)[0].finished:
@@ -257,7 +292,7 @@ class FamilyState:
         :param data: the stored round.
         :raises RecordError: the stored round no longer fits after the correction.
         """
-        return self.advance(self.check_round(data, self.played + 1, confirm=True))
+        return self.advance(self._check(data, self.played + 1, True, 0))
 
     def results(self) -> list[RoundResult]:
         """Each round's result, in order."""
@@ -334,6 +369,20 @@ class FamilyState:
         return summary
 
 
+def _ended(derived: dict[str, Any]) -> dict[str, Any]:
+    """The module's derived record of a game the table ended where it stood:
+    finished, no next hand or round, ``winners`` the first-ranked (pairs'
+    names in pairs, else players), ``ended_by_players: true``."""
+    out = {k: v for k, v in derived.items() if k not in ("next_hand", "next_round")}
+    out["status"] = GameStatus.FINISHED.value
+    out["ended_by_players"] = True
+    if "team_standings" in out:
+        out["winners"] = [s["name"] for s in out["team_standings"] if s["rank"] == 1]
+    else:
+        out["winners"] = [s["player"] for s in out.get("standings", []) if s["rank"] == 1]
+    return out
+
+
 def _went_out(rnd: Any) -> tuple[str, ...]:
     out = rnd.out if hasattr(rnd, "out") else rnd.went_out
     return () if out is None else (out,)
@@ -386,9 +435,34 @@ def read_family_game(record: Any, confirm: bool = False) -> FamilyGame:
     spec = family_spec(record)
     assert spec is not None
     module = _module(spec)
+    problems = Problems()
+    ended = _ended_by_players(record, problems)
+    problems.raise_if_any()
     game = module.read_game(record, confirm)
-    table = FamilyTable(GameKind(spec.kind), game.table)
+    table = FamilyTable(GameKind(spec.kind), game.table, ended)
     return FamilyGame(FamilyState(table, game))
+
+
+def end_family_now(game: FamilyGame) -> FamilyGame:
+    """A family game ended by the table where it stands (design.md, "Ending a
+    game now"), as :func:`companion.rules.game.end_now` ends the founding
+    kinds: finished after its last round, ranked as the module ranks it (pairs
+    by total, highest first, in partnership; lowest total first in Chicken Foot).
+
+    :param game: the game as stored.
+    :return: the same rounds on a table marked ``ended_by_players``.
+    :raises RecordError: ``game_finished`` when the game is over already;
+        ``nothing_played`` before its first round.
+    """
+    problems = Problems()
+    if game.finished:
+        problems.error("", "game_finished", tr("The game is finished already."))
+    elif not game.rounds:
+        problems.error("rounds", "nothing_played",
+                       tr("No round has been played yet: play a round before ending the game."))
+    problems.raise_if_any()
+    table = replace(game.table, ended_by_players=True)
+    return FamilyGame(FamilyState(table, game.state.game))
 
 
 def advance(state: GameState | FamilyState,
@@ -401,5 +475,5 @@ def advance(state: GameState | FamilyState,
     return state.advance(rnd)
 
 
-__all__ = ["FamilyGame", "FamilyRound", "FamilyState", "FamilyTable", "RecordError", "advance", "family_spec",
-           "read_family_game", "read_table"]
+__all__ = ["FamilyGame", "FamilyRound", "FamilyState", "FamilyTable", "RecordError", "advance", "end_family_now",
+           "family_spec", "read_family_game", "read_table"]

@@ -72,11 +72,26 @@ def _chart_data(chart: Chart | None, width: float) -> dict[str, Any] | None:
 
 
 def _rows(game: GameView) -> list[dict[str, Any]]:
-    """The final standings: teams in a game played in pairs, else players."""
+    """The final standings: pairs in a game played in pairs (their players
+    joined by " & "), else players."""
     if "team_standings" in game.summary:
         return [{"rank": s["rank"], "name": " & ".join(s["team"]), "total": s["total"]}
                 for s in game.summary["team_standings"]]
     return [{"rank": s.rank, "name": s.player, "total": s.total} for s in game.standings()]
+
+
+def _chart(game: GameView, width: float) -> dict[str, Any] | None:
+    """The running totals' chart: a line per pair in a game played in pairs
+    (a pair's total is each partner's, docs/design.md "Teams"), else a line
+    per player."""
+    table = game.table
+    running, scores = game.running_totals(), game.scores()
+    if "team_standings" not in game.summary:
+        return _chart_data(running_totals_chart(table.players, running, scores, table.round_count), width)
+    pairs = {" & ".join(s["team"]): s["team"][0] for s in game.summary["team_standings"]}
+    by_pair = [{name: row.get(first) for name, first in pairs.items()} for row in running]
+    pair_scores = [{name: row.get(first) for name, first in pairs.items()} for row in scores]
+    return _chart_data(running_totals_chart(list(pairs), by_pair, pair_scores, table.round_count), width)
 
 
 def picture_height(rows: int, chart_height: float | None) -> float:
@@ -95,7 +110,7 @@ def share_context(game: GameView, *, language: str | None = None) -> dict[str, A
     :param language: the picture's language (a code of
         :data:`companion.web.i18n.LANGUAGES`); English by default.
     :return: ``title`` (the kind and the set), ``played_on`` (ISO date),
-        ``winners`` (names), ``rows`` (``[{"rank", "name", "total"}]``, rank
+        ``winners`` (the names ranked first: players, or pairs when ``pairs``), ``rows`` (``[{"rank", "name", "total"}]``, rank
         ``None`` for a player gone before the end), ``winning`` (the rank-1
         rows' names), ``chart`` (or ``None``), ``foot`` (rounds played), the
         sizes (``width``, ``height``, ``pad``, …) in CSS pixels, ``language``.
@@ -105,8 +120,7 @@ def share_context(game: GameView, *, language: str | None = None) -> dict[str, A
         raise NotFinished(game.id)
     table = game.table
     inner = WIDTH - 2 * PAD
-    chart = _chart_data(running_totals_chart(table.players, game.running_totals(), game.scores(),
-                                             table.round_count), inner)
+    chart = _chart(game, inner)
     rows = _rows(game)
     with in_language(language):
         name = translated(KIND_NAMES[table.kind])
@@ -114,7 +128,8 @@ def share_context(game: GameView, *, language: str | None = None) -> dict[str, A
         foot = trn("%(num)s round played", "%(num)s rounds played", len(game.rounds), num=len(game.rounds))
     return {
         "title": title, "played_on": game.created_at.date().isoformat(),
-        "winners": game.winners(), "rows": rows, "chart": chart, "foot": foot,
+        "winners": [r["name"] for r in rows if r["rank"] == 1], "pairs": "team_standings" in game.summary,
+        "rows": rows, "chart": chart, "foot": foot,
         "width": WIDTH, "inner": inner, "pad": PAD, "band": BAND, "title_h": TITLE, "row": ROW,
         "gap": GAP, "foot_h": FOOT, "ink": INK, "muted": MUTED, "grid": GRID,
         "height": picture_height(len(rows), chart["shown_height"] if chart else None),

@@ -160,3 +160,24 @@ def test_where_the_browser_can_share_files_the_picture_goes_with_the_link(live, 
     (name, kind, size), = shared["files"]
     assert (name, kind) == (f"domino-game-{finished}.png", "image/png") and size > 20_000
     ctx.close()
+
+
+def test_a_game_in_pairs_is_drawn_by_pairs(api, client):
+    """Latin partnership dominoes (rules-families.md, LP-1 and LP-2): LP-1 Chen
+    out, the other pair holds 12 + 9 = 21; LP-2 blocked, Ana and Chen hold 14
+    against 19, so they score 19: Ana & Chen 40, Ben & Dee 0, ended there."""
+    from tests.games.test_api_partnership import LP1, LP2, PLAYERS, TEAMS
+
+    gid = api.post("/api/games", json={"kind": "partnership", "set": 6, "players": PLAYERS,
+                                       "teams": TEAMS}).get_json()["id"]
+    for hand in (LP1, LP2):
+        assert api.post(f"/api/games/{gid}/rounds", json=hand).status_code == 201
+    assert api.post(f"/api/games/{gid}/finish").status_code == 200
+    pairs = api.get(f"/api/games/{gid}").get_json()["team_standings"]
+    assert [(p["name"], p["total"], p["rank"]) for p in pairs] == [("Ana+Chen", 40, 1), ("Ben+Dee", 0, 2)]
+    r = api.get(f"/games/{gid}/share.png")
+    assert r.status_code == 200 and r.data.startswith(PNG_SIGNATURE)
+    width, height = Image.open(io.BytesIO(r.data)).size
+    assert width == 1080 and abs(height - 1.5 * _height_css(2)) <= 1  # two rows: the pairs
+    page = client.get(f"/games/{gid}").get_data(as_text=True)
+    assert 'id="share"' in page and f'href="/games/{gid}/share.png"' in page

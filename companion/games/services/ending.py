@@ -15,18 +15,18 @@ from companion.games.services.store import (
     store_results,
 )
 from companion.games.services.values import GameView
-from companion.rules import Game, RecordError, read_game
-from companion.rules.errors import Problem
+from companion.rules import Game, read_game
+from companion.rules.family_game import end_family_now
 from companion.rules.game import end_now
 from companion.store.db import db
 from companion.store.tx import changed_rows, transaction
-from companion.web.i18n import gettext
 
 
 def finish_game(game_id: int) -> GameView:
     """End game ``game_id`` where it stands, in one transaction: its status
     becomes ``finished``, its standings are ranked by the kind's own order
-    (:func:`companion.rules.game.end_now`) and stored with the game, and the
+    (:func:`companion.rules.game.end_now`; a kind read by its own module,
+    :func:`companion.rules.family_game.end_family_now`) and stored with the game, and the
     features that keep something of it (the players' lines) follow through
     :data:`companion.games.signals.games_changed`, inside the same write.
 
@@ -45,10 +45,7 @@ def finish_game(game_id: int) -> GameView:
             raise NotFound(f"no game {game_id}")
         row = game_row(game_id)
         read = read_game({**head_of(row), "rounds": [r.data for r in row.rounds]}, confirm=True)
-        if not isinstance(read, Game):  # a kind read by its own module: not yet
-            raise RecordError([Problem("", "bad_value", gettext(
-                "This kind of game cannot be ended early yet."))])
-        game = end_now(read)
+        game = end_now(read) if isinstance(read, Game) else end_family_now(read)
         row.ended_by_players = True
         store_results(row, game)
         _players_lines(game_id)
