@@ -198,6 +198,13 @@
   }
   if (kindSelect) {
     kindSelect.addEventListener("change", showKind);
+    // another game chosen: its usual set (data-set: double-nine for Chicken Foot)
+    kindSelect.addEventListener("change", function () {
+      var opt = kindSelect.options[kindSelect.selectedIndex], set = document.getElementById("set");
+      if (set && opt && opt.dataset.set && set.querySelector("option[value='" + opt.dataset.set + "']")) {
+        set.value = opt.dataset.set;
+      }
+    });
     showKind();
   }
   var preset = document.getElementById("preset");
