@@ -16,6 +16,7 @@ from companion.games.views.pages import render_game
 from companion.phones import links as phones
 from companion.photo import views as photo
 from companion.rules import RecordError
+from companion.rules.errors import addressing
 from companion.rules.scoring import double_blank_changes_points
 from companion.web import numbers
 from companion.web.access import open_to_phones
@@ -138,7 +139,8 @@ def send(key: str):
     # read with the round form's own reader, every other seat left out
     players = list(s.game.table.players)
     form.update({f"absent-{i}": "1" for i in range(len(players)) if i != seat_no})
-    parsed = round_from_form(form, players, s.game.table.kind)
+    with addressing(s.name):  # the player's own phone: "You can hold…", not their name
+        parsed = round_from_form(form, players, s.game.table.kind)
     mine = f"hands.{s.name}"
     problems = [p for p in parsed.problems if p.path == mine or p.path.startswith(mine + ".")]
     if problems:
@@ -146,7 +148,8 @@ def send(key: str):
     out = request.form.get("out") == str(seat_no)
     hand = parsed.data["hands"][s.name]
     try:
-        phones.send_hand(s, hand, out)
+        with addressing(s.name):
+            phones.send_hand(s, hand, out)
     except RecordError as exc:
         return _render_seat(s, values=request.form, errors=[p.message for p in exc.errors], status=422)
     return redirect(url_for("phones.seat", key=key, _anchor="sent"))

@@ -15,6 +15,7 @@ from typing import Any
 from sqlalchemy import func, select
 
 from companion.games.models import PlayerRow
+from companion.games.services import GameQuery, GameSummary, list_games
 from companion.players.lines import (
     _LINE_COLUMNS,
     HISTORY_KEPT,
@@ -30,7 +31,7 @@ from companion.players.roster import Player, RosterError, get
 from companion.rules.clubs.events import EventStanding
 from companion.rules.kinds import GameKind
 from companion.rules.stats.head_to_head import HeadToHead, head_to_head
-from companion.rules.stats.leaderboard import LeaderRow, Tally, leaderboard
+from companion.rules.stats.leaderboard import LeaderRow, Tally, fitting_minimum, leaderboard
 from companion.rules.stats.records import (
     NO_FILTERS,
     Filters,
@@ -75,6 +76,26 @@ def record(player_id: int, filters: Filters = NO_FILTERS) -> tuple[Player, Playe
         picks = dict(data["choices"]) if data is not None else choices_of([])
     games, wins = (data["games"], data["wins"]) if data is not None else (0, 0)
     return Player(player_id, name, archived, games, wins), s, picks
+
+
+MOST_IN_PLAY = 20
+"""The most games in play a player's page lists (newest first)."""
+
+
+def games_in_play(player_id: int) -> list[GameSummary]:
+    """The games a roster player sits at that are still being played (on the
+    games' shelf, not archived or in the trash), newest first, at most
+    :data:`MOST_IN_PLAY`: a player's page lists them beside the record of
+    finished games, which counts none of them. ``[]`` for no such player.
+
+    Two small queries: the player's name, then the games list's own query
+    (:func:`companion.games.services.list_games`, by the name in any case).
+    """
+    name = db.session.execute(select(PlayerRow.name).where(PlayerRow.id == player_id)).scalar()
+    if name is None:
+        return []
+    query = GameQuery(player=name, status="in_progress", per_page=MOST_IN_PLAY)
+    return list(list_games(query).items)
 
 
 def stats(player_id: int, filters: Filters = NO_FILTERS, player: Player | None = None) -> PlayerStats:
@@ -154,18 +175,24 @@ def _tallies_by_id(filters: Filters, include_archived: bool) -> list[tuple[int, 
     ]
 
 
-def ranking(filters: Filters = NO_FILTERS, min_games: int = 5) -> list[LeaderRow]:
-    """The leaderboard (archived players left out)."""
-    return leaderboard(tallies(filters), min_games)
+def ranking(filters: Filters = NO_FILTERS, min_games: int = 5) -> tuple[list[LeaderRow], int]:
+    """The leaderboard (archived players left out) and the minimum it applied:
+    ``min_games``, or fewer when nobody has played that many finished games
+    (:func:`~companion.rules.stats.leaderboard.fitting_minimum`)."""
+    rows, _ids, used = ranking_with_ids(filters, min_games)
+    return rows, used
 
 
 def ranking_with_ids(filters: Filters = NO_FILTERS,
-                     min_games: int = 5) -> tuple[list[LeaderRow], dict[str, int]]:
-    """:func:`ranking` and the roster id of every name in it (``{name: id}``),
-    read in the same query (a page links each row to the player's page)."""
+                     min_games: int = 5) -> tuple[list[LeaderRow], dict[str, int], int]:
+    """:func:`ranking`, the roster id of every name in it (``{name: id}``),
+    read in the same query (a page links each row to the player's page), and
+    the minimum applied."""
     found = _tallies_by_id(filters, include_archived=False)
     ids = {tally.player: pid for pid, tally in found}
-    return leaderboard([tally for _, tally in found], min_games), ids
+    counted = [tally for _, tally in found]
+    used = fitting_minimum(counted, min_games)
+    return leaderboard(counted, used), ids, used
 
 
 def version(player_ids: Sequence[int]) -> tuple[int, ...]:

@@ -135,11 +135,13 @@ def _version_or_404(*player_ids: int) -> tuple[int, ...]:
 
 @bp.get("/players/<int:player_id>")
 def detail(player_id: int):
-    """A player's page: record, places, the engine chart, totals over time, filters
-    (kept until the player's record changes)."""
+    """A player's page: the games in play, then the record of finished games:
+    places, the engine chart, totals over time, filters (kept until the
+    player's record or a game in play changes)."""
     versions = _version_or_404(player_id)
-    return pagecache.page(versions, lambda: render_template(
-        "players/detail.html",
+    in_play = records.games_in_play(player_id)  # not in the record: kept by what they show
+    return pagecache.page((versions, tuple(in_play)), lambda: render_template(
+        "players/detail.html", in_play=in_play,
         **_page_context(player_id, records.parse_filters(request.args))))
 
 
@@ -225,17 +227,27 @@ def _player_links(ids: dict[str, int]) -> dict[str, str]:
     return {name: pattern.replace(str(_SOME_ID), str(pid)) for name, pid in ids.items()}
 
 
+def _min_games() -> int:
+    """The leaderboard's minimum of finished games from the query string:
+    ``min_games`` (the API's name, docs/design.md) or ``min`` (the page's
+    form), the first given; :data:`DEFAULT_MIN_GAMES` when neither is."""
+    name = "min_games" if request.args.get("min_games") else "min"
+    return _int_arg(name, DEFAULT_MIN_GAMES, 1, 1000)
+
+
 @bp.get("/players/leaderboard")
 def leaderboard():
-    """The leaderboard: players with at least ``min`` finished games (kept until
-    any record changes)."""
+    """The leaderboard: players with at least ``min`` (or ``min_games``)
+    finished games, fewer when nobody has that many (said on the page); kept
+    until any record changes."""
     filters = records.parse_filters(request.args)
-    min_games = _int_arg("min", DEFAULT_MIN_GAMES, 1, 1000)
+    min_games = _min_games()
 
     def render() -> str:
-        rows, ids = records.ranking_with_ids(filters, min_games)
+        rows, ids, used = records.ranking_with_ids(filters, min_games)
         return render_template("players/leaderboard.html", rows=rows, links=_player_links(ids),
-                               filters=filters, min_games=min_games, kind_names=KIND_NAMES)
+                               filters=filters, min_games=min_games, min_used=used,
+                               kind_names=KIND_NAMES)
 
     return pagecache.page(records.roster_version(), render)
 
@@ -421,7 +433,9 @@ def _leader_json(rows: list[LeaderRow]) -> list[dict[str, Any]]:
 
 @api.get("/leaderboard")
 def api_leaderboard():
-    """``GET /api/players/leaderboard?min_games=5`` (and the filters) → the rows."""
-    min_games = _int_arg("min_games", DEFAULT_MIN_GAMES, 1, 1000)
-    rows = records.ranking(records.parse_filters(request.args), min_games)
-    return jsonify(min_games=min_games, leaderboard=_leader_json(rows))
+    """``GET /api/players/leaderboard?min_games=5`` (and the filters) → the rows;
+    ``min`` is read as ``min_games`` too. ``min_games`` answers the minimum
+    asked for, ``min_games_used`` the one applied: fewer when nobody has
+    played that many finished games (the most anyone has)."""
+    rows, used = records.ranking(records.parse_filters(request.args), _min_games())
+    return jsonify(min_games=_min_games(), min_games_used=used, leaderboard=_leader_json(rows))

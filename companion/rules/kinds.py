@@ -291,9 +291,8 @@ KINDS: Mapping[str, KindSpec] = MappingProxyType({
         rule_keys=partnership_rules.RULE_KEYS,
         form=RoundForm(HandEntry.PIPS, tiles_picker=True),
         set_choice=True,
-        named_presets=True,
+        # its presets are its module's (partnership.PRESETS), not the profile's
         rules_module="partnership",
-        on_pages=False,
     ),
     GameKind.CHICKEN_FOOT: KindSpec(
         kind=GameKind.CHICKEN_FOOT,

@@ -87,7 +87,9 @@ def sheet_pdf(key: SheetKey) -> bytes:
 
     :raises companion.services.NotFound: no such game.
     """
+    from companion.games.partnership_form import pairs_by_pips
     from companion.games.services import get_game
+    from companion.sheets.partnership import pairs_sheet_pdf
     from companion.sheets.pdf import score_sheet_pdf
 
     path = key_folder(key) / key.filename
@@ -100,6 +102,8 @@ def sheet_pdf(key: SheetKey) -> bytes:
     if isinstance(game, Game):
         pdf = score_sheet_pdf(game, played_on=view.created_at.date(), paper=key.paper,
                               blank=key.blank, language=key.language)
+    elif pairs_by_pips(view.table.kind.spec):
+        pdf = pairs_sheet_pdf(view, paper=key.paper, blank=key.blank, language=key.language)
     elif view.table.kind.spec.rules_module in FAMILY_SHEETS:
         pdf = FAMILY_SHEETS[view.table.kind.spec.rules_module](
             game, played_on=view.created_at.date(), paper=key.paper, blank=key.blank, language=key.language)

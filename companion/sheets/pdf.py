@@ -74,9 +74,10 @@ def _environment() -> jinja2.Environment:
 
 def render_html(context: dict[str, Any]) -> str:
     """The sheet's HTML from :func:`sheet_context`'s data (names escaped), in
-    the context's ``language``."""
+    the context's ``language``; with the context's ``template`` when it names
+    one (the pairs' sheet: :mod:`companion.sheets.partnership`)."""
     with in_language(context.get("language")):
-        return _environment().get_template(TEMPLATE).render(**context)
+        return _environment().get_template(context.get("template", TEMPLATE)).render(**context)
 
 
 def static_path(url: str, static_root: Path = STATIC) -> Path:

@@ -23,10 +23,12 @@ from companion.games.forms import (
     round_from_form,
     round_to_form,
 )
+from companion.games.partnership_form import hand_to_form, pairs_by_pips
 from companion.games.pips import layout as pip_layout
 from companion.games.pips import layouts as pip_layouts
 from companion.games.services import undo as undoing
 from companion.games.views import chicken_foot as chicken_foot_page
+from companion.games.views import partnership as pairs_views
 from companion.games.views import undo as undo_views
 from companion.rules import RecordError
 from companion.rules.profile import DRAW_COUNT_PRESETS, OPTIONS, OPTIONS_BY_KEY, PRESETS
@@ -103,6 +105,7 @@ def _index_context(values=None, errors=None, warnings=None):
             lists["shelf"] = services.list_games(
                 replace(query, page=numbers.arg("page", 1, 1) or 1))
         known = services.known_players()
+        groups = services.recent_groups()
     return dict(
         lists=lists,
         query=query,
@@ -111,6 +114,7 @@ def _index_context(values=None, errors=None, warnings=None):
         trashed=numbers.parse(request.args.get("trashed"), 1),
         archived=numbers.parse(request.args.get("archived"), 1),
         known=known,
+        groups=groups,
         sets=SET_SIZES,
         values=values if values is not None else {},
         errors=errors or {},
@@ -194,6 +198,8 @@ def render_game(game: services.GameView, values=None, errors=None, warnings=None
             "Round %(n)s was deleted on another device. What you typed is kept below.", n=edit)]
         edit, status = None, 409
     t = game.table
+    if pairs_by_pips(t.kind.spec):  # a game in pairs: its own page (views/partnership.py)
+        return pairs_views.render_pairs_game(game, values, errors, warnings, status, edit)
     draft_restore = False
     if values is None:
         values, draft_restore = _new_round_values(game, edit)
@@ -297,6 +303,8 @@ def _typed_round(game: services.GameView, new: bool = False):
     with a box refused as typed, what else the round shows wrong too
     (:func:`companion.rules.entry.rest_to_mend`; for the ``new`` round, each
     other hand checked against the round's engine and deal too)."""
+    if pairs_by_pips(game.table.kind.spec):
+        return pairs_views.typed_hand(game)
     parsed = round_from_form(request.form, list(game.table.players), game.table.kind)
     problems = list(parsed.problems)
     if problems and game.table.kind.counts_pips:
@@ -367,7 +375,9 @@ def edit_round(game_id: int, number: int):
     if not 1 <= number <= len(game.rounds):
         abort(404)
     stored = game.rounds[number - 1]
-    values = round_to_form(stored.data, list(game.table.players))
+    players = list(game.table.players)
+    pairs = pairs_by_pips(game.table.kind.spec)
+    values = (hand_to_form if pairs else round_to_form)(stored.data, players)
     values["version"] = str(stored.version)
     return render_game(game, values=values, edit=number)
 
@@ -474,6 +484,8 @@ def table(game_id: int):
     from companion.web.access import is_spectator
 
     game = _game_or_404(game_id)
+    if pairs_by_pips(game.table.kind.spec):
+        return pairs_views.render_pairs_table(game, is_spectator(), request.args.get("view"))
     return render_template(
         "games/table.html",
         game=game,
