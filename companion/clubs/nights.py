@@ -204,7 +204,9 @@ def _check(data: Mapping[str, Any]) -> dict[str, Any]:
     if isinstance(set_n, str) and parse_number(set_n) is not None:
         set_n = parse_number(set_n)
     rules = data.get("rules") or {}
-    if isinstance(rules, dict) and "late_join" not in rules:
+    # the late joiner's start where the game takes it (Chicken Foot keeps no such rule)
+    takes_late_join = kind in list(GameKind) and "late_join" in GameKind(kind).spec.rule_keys
+    if isinstance(rules, dict) and "late_join" not in rules and takes_late_join:
         rules = {**rules, "late_join": LATE_JOIN_DEFAULT.value}
     head = {"format": "domino-game-record", "version": 1, "kind": kind, "set": set_n,
             "rules": rules, "players": ["a", "b"], "first_starter": "a"}

@@ -109,7 +109,8 @@ def _form_data(form: Any) -> dict[str, Any]:
     preset = form.get("preset")
     if preset in PRESETS and (kind is None or kind.spec.named_presets):
         rules.update(PRESETS[preset]["rules"])
-    if form.get("late_join") in LATE_NAMES:  # 0 too: the event's default is another
+    takes_late_join = kind is None or "late_join" in kind.spec.rule_keys  # not Chicken Foot
+    if form.get("late_join") in LATE_NAMES and takes_late_join:  # 0 too: the event's default is another
         rules["late_join"] = form.get("late_join")
     data["rules"] = rules
     names = [n for n in (form.get("players") or "").replace(",", "\n").splitlines() if n.strip()]
