@@ -272,6 +272,14 @@
   }
   if (kindSelect) {
     kindSelect.addEventListener("change", showKind);
+    // another game chosen: its usual set (data-set: double-nine for Chicken Foot)
+    kindSelect.addEventListener("change", function () {
+      var opt = kindSelect.options[kindSelect.selectedIndex];
+      var set = document.getElementById("set") || document.getElementById("ev-set");
+      if (set && opt && opt.dataset.set && set.querySelector("option[value='" + opt.dataset.set + "']")) {
+        set.value = opt.dataset.set;
+      }
+    });
     showKind();
   }
   var preset = document.getElementById("preset");

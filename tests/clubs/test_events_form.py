@@ -48,8 +48,8 @@ def test_the_form_marks_the_mexican_train_fields_for_the_page_script(client):
     # The set and the rule set carry data-kinds="mexican_train" (static/app.js
     # hides them for the other games); the late-arrival rule is for every game.
     page = client.get("/events").get_data(as_text=True)
-    assert re.search(r'<div data-kinds="mexican_train">\s*<label for="ev-set"', page)
-    assert re.search(r'<div data-kinds="mexican_train">\s*<fieldset class="choices" id="ev-preset"', page)
+    assert re.search(r'<div data-kinds="mexican_train [^"]*chicken_foot[^"]*">\s*<label for="ev-set"', page)
+    assert re.search(r'<div data-kinds="mexican_train[^"]*">\s*<fieldset class="choices" id="ev-preset"', page)
     # the late arrival: a copy for every game it applies to, picture dominoes' in its own words (rounds won)
     copies = re.findall(r'<div data-kinds="([^"]*)" class="kind-variant">\s*<fieldset class="choices" id="ev-late[^"]*"', page)
     assert sorted(k for c in copies for k in c.split()) == sorted(k.value for k in GameKind
