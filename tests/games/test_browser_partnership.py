@@ -77,6 +77,12 @@ def test_a_partnership_game_to_100_on_the_pages(live, browser, width, height):
     assert page.locator("#round-form").count() == 0
     shot(page, f"partnership-won-{width}x{height}")
 
+    # the table view: the pairs, their totals and bars
+    page.get_by_role("link", name="Table view").first.click()
+    expect(page.locator(".tv-list li").first).to_contain_text("Ana & Chen")
+    shot(page, f"partnership-table-{width}x{height}")
+    page.go_back()
+
     # the score sheet prints: a PDF with both pairs' names
     answer = page.request.get(page.get_by_role("link", name="Score sheet (A4)").get_attribute("href")
                               .replace("/games", f"{live}/games", 1))
