@@ -91,7 +91,7 @@ def test_a_rule_typed_beats_the_preset_and_a_bad_one_is_shown_at_its_field(clien
 def test_the_game_page_says_who_leads_and_the_hand_form_saves_lp1(client, api):
     gid = new_game(client)
     html = client.get(f"/games/{gid}").get_data(as_text=True)
-    assert "whoever holds the 6-6" in html and "Save hand 1" in html
+    assert "whoever holds the 6\u20116" in html and "Save hand 1" in html
     r = save(client, gid, 1, **LP1)
     assert r.status_code == 302
     data = api.get(f"/api/games/{gid}").get_json()
