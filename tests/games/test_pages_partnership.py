@@ -232,3 +232,15 @@ def test_cuban_the_pairs_draw_then_the_winners_choose(client):
     assert save(client, gid, 1, **hand).status_code == 302
     html = client.get(f"/games/{gid}").get_data(as_text=True)
     assert "Ben &amp; Dee: the pair that won chooses who" in html
+
+
+def test_a_new_game_with_these_players_keeps_the_pairs_and_rules(client, api):
+    gid = new_game(client, "dominican")
+    save(client, gid, 1, **LP1)
+    client.post(f"/games/{gid}/finish", data={"csrf_token": csrf_token(client, f"/games/{gid}")})
+    r = client.post(f"/games/{gid}/rematch", data={"csrf_token": csrf_token(client, f"/games/{gid}")})
+    assert r.status_code == 302
+    new = int(r.headers["Location"].rsplit("/", 1)[1])
+    data = api.get(f"/api/games/{new}").get_json()
+    assert new != gid and data["status"] == "in_progress" and data["rounds"] == []
+    assert data["teams"] == [["Ana", "Chen"], ["Ben", "Dee"]] and data["rules"]["target_score"] == 200
