@@ -169,9 +169,10 @@ def _game_row(g: dict[str, Any], head: dict[str, Any]) -> GameRow:
         set_n=head["set"],
         rules=head["rules"],
         players=head["players"],
-        first_starter=head["first_starter"],
+        # a kind read by its own module keeps no first starter: its first seat (FamilyTable)
+        first_starter=head.get("first_starter") or head["players"][0],
         away=head.get("away"),
-        ended_by_players=bool(head.get("ended_by_players", False)),
+        ended_by_players=bool(head.get("ended_by_players", g.get("ended_by_players") is True)),
         revision=g.get("revision", 1),
         shelf=g.get("shelf") if g.get("shelf") in services.SHELVES else "games",
     )

@@ -319,6 +319,8 @@ def _rules_from_form(form, kind: GameKind | None, kind_text: str) -> tuple[dict[
             problems.append(
                 Problem(f"rules.{opt.key}", "bad_value", _not_whole(raw))
             )
+    if kind is not None and kind.spec.rules_module is not None:
+        rules.update(module_rules_from_form(form, kind))
     draw = form.get("draw_preset") or ""
     if draw in DRAW_COUNT_PRESETS:
         rules["draw_counts"] = {str(k): v for k, v in DRAW_COUNT_PRESETS[draw]["counts"].items()}
@@ -329,6 +331,21 @@ def _rules_from_form(form, kind: GameKind | None, kind_text: str) -> tuple[dict[
     except ValueError:
         pass
     return rules, problems
+
+
+def module_rules_from_form(form, kind: GameKind) -> dict[str, Any]:
+    """The rules of a kind read by its own rules module
+    (:attr:`~companion.rules.kinds.KindSpec.rules_module`), typed in the start
+    form's fields ``<module>-<key>`` (``chicken_foot-unheld_double``): a whole
+    number as a number, any other text as it is; blank fields are left out
+    (the module's default). The module checks the values."""
+    rules: dict[str, Any] = {}
+    for key in sorted(kind.spec.rule_keys):
+        raw = (form.get(f"{kind.spec.rules_module}-{key}") or "").strip()
+        if raw:
+            value = _int(raw)
+            rules[key] = value if isinstance(value, int) else raw
+    return rules
 
 
 def errors_by_field(problems: list[Problem]) -> dict[str, list[str]]:

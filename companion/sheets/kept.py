@@ -22,7 +22,12 @@ from pathlib import Path
 from flask import current_app
 
 from companion.rules import Game, read_game
+from companion.sheets import chicken_foot
 from companion.store.files import write_atomic
+
+FAMILY_SHEETS = {"chicken_foot": chicken_foot.sheet_pdf}
+"""The sheet of each kind read by its own rules module, by the module's name
+(:attr:`companion.rules.kinds.KindSpec.rules_module`)."""
 
 
 class NotReady(LookupError):
@@ -99,6 +104,9 @@ def sheet_pdf(key: SheetKey) -> bytes:
                               blank=key.blank, language=key.language)
     elif pairs_by_pips(view.table.kind.spec):
         pdf = pairs_sheet_pdf(view, paper=key.paper, blank=key.blank, language=key.language)
+    elif view.table.kind.spec.rules_module in FAMILY_SHEETS:
+        pdf = FAMILY_SHEETS[view.table.kind.spec.rules_module](
+            game, played_on=view.created_at.date(), paper=key.paper, blank=key.blank, language=key.language)
     else:
         raise NotReady(view.table.kind)
     if view.revision == key.revision:

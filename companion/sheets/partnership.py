@@ -16,7 +16,7 @@ from companion.games.services import GameView
 from companion.rules.errors import tr
 from companion.rules.families import partnership as lp
 from companion.sheets.layout import OPEN_ROWS, PAPERS, geometry, with_row
-from companion.sheets.pdf import _fit_one_page
+from companion.sheets.pdf import fit_one_page
 from companion.sheets.words import format_date, names_text, ordinal
 from companion.web.i18n import in_language
 
@@ -38,7 +38,7 @@ def pairs_sheet_pdf(view: GameView, *, paper: str = "a4", blank: bool = False,
     with in_language(language):
         context = pairs_sheet_context(view, paper=paper, blank=blank)
     context["language"] = language or "en"
-    return bytes(_fit_one_page(context).write_pdf())
+    return bytes(fit_one_page(context).write_pdf())
 
 
 def _rule_lines(rules: lp.PartnershipRules) -> list[dict[str, Any]]:

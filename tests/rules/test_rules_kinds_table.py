@@ -116,8 +116,8 @@ def test_the_kinds_read_by_their_own_module_say_what_the_brief_says():
     assert (pairs.rank, pairs.ends) == (RankOrder.HIGHEST_TOTAL, GameEnd.TARGET_SCORE)
     assert (foot.default_set, foot.rank, foot.ends) == (9, RankOrder.LOWEST_TOTAL, GameEnd.LAST_ENGINE)
     assert (pairs.rules_module, foot.rules_module) == ("partnership", "chicken_foot")
-    # the pages offer partnership; Chicken Foot is kept by the API only for now
-    assert kinds_on_pages() == ("mexican_train", "draw", "block", "picture", "partnership")
+    # the pages offer both kinds of the pairs issue
+    assert kinds_on_pages() == ("mexican_train", "draw", "block", "picture", "partnership", "chicken_foot")
 
 
 def test_unknown_kind_is_refused():

@@ -12,7 +12,7 @@ from functools import lru_cache
 
 from flask import Blueprint, Response, abort, flash, redirect, render_template, request, url_for
 
-from companion.games import services
+from companion.games import chicken_foot, services
 from companion.games.chart import running_totals_chart
 from companion.games.forms import (
     errors_by_field,
@@ -27,6 +27,7 @@ from companion.games.partnership_form import hand_to_form, pairs_by_pips
 from companion.games.pips import layout as pip_layout
 from companion.games.pips import layouts as pip_layouts
 from companion.games.services import undo as undoing
+from companion.games.views import chicken_foot as chicken_foot_page
 from companion.games.views import partnership as pairs_views
 from companion.games.views import undo as undo_views
 from companion.rules import RecordError
@@ -45,6 +46,10 @@ from companion.web.security import local_target
 bp = Blueprint("games", __name__)
 bp.add_app_template_global(pip_layout, "pip_layout")
 bp.add_app_template_global(pip_layouts, "pip_layouts")
+
+FAMILY_PAGES = {"chicken_foot": chicken_foot_page.render}
+"""The game page of each kind read by its own rules module, by the module's
+name (:attr:`~companion.rules.kinds.KindSpec.rules_module`)."""
 
 PER_PAGE = 20
 LIST = "games"
@@ -120,6 +125,7 @@ def _index_context(values=None, errors=None, warnings=None):
         draw_presets=DRAW_COUNT_PRESETS,
         value_labels=VALUE_LABELS,
         rule_labels=_rule_labels(current_language()),
+        cf=chicken_foot.start_choices(),
     )
 
 
@@ -197,6 +203,10 @@ def render_game(game: services.GameView, values=None, errors=None, warnings=None
     draft_restore = False
     if values is None:
         values, draft_restore = _new_round_values(game, edit)
+    if t.kind.spec.rules_module in FAMILY_PAGES:
+        return FAMILY_PAGES[t.kind.spec.rules_module](
+            game, values=values, draft_restore=draft_restore, errors=errors, warnings=warnings or [],
+            status=status, edit=edit)
     return (
         render_template(
             "games/game.html",
