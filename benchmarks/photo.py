@@ -126,6 +126,20 @@ def real_kinds(name: str, entry: dict) -> dict[str, str]:
     return {"surface": surface, "tiles": colour, "layout": layout}
 
 
+def real_set(name: str, entry: dict) -> int | None:
+    """The set a real photo's tiles come from, as the game would tell the
+    reader: ``set`` in its ground truth, else from its description
+    ("d6", "double-12"...), else from its source (the README's table:
+    ``jr_`` photos show a double-6 set, the others double-12 sets)."""
+    if entry.get("set"):
+        return int(entry["set"])
+    text = (entry.get("kind", "") + " " + entry.get("notes", "")).lower()
+    for n in (18, 15, 12, 9, 6):
+        if f"d{n} " in text or f"double-{n}" in text:
+            return n
+    return 6 if name.startswith("jr_") else 12
+
+
 def render_kinds(photo: synth.Photo) -> dict[str, str]:
     """The kind of a render: its difficulty, tile style and set."""
     return {"photo": photo.difficulty, "tiles": photo.style, "set": f"d{photo.set_n}"}
@@ -159,7 +173,7 @@ def real_photos(folder: Path, verbose: bool) -> Tally:
         data = (folder / name).read_bytes()
         t0 = time.perf_counter()
         photo = intake.read_photo(data)
-        reading = read_hand(photo.image, entry.get("set"))
+        reading = read_hand(photo.image, real_set(name, entry))
         seconds = time.perf_counter() - t0
         t = Tally()
         want_tiles = None

@@ -270,6 +270,18 @@
         if (empty) empty.value = name; else if (inputs.length < mostSeats()) addSeat(name);
       });
     });
+    // A group that played before: one tap seats its players, in its seat order.
+    document.querySelectorAll("[data-group]").forEach(function (chip) {
+      chip.addEventListener("click", function () {
+        var names = JSON.parse(chip.dataset.group);
+        while (seats.children.length > Math.max(names.length, 2)) seats.lastElementChild.remove();
+        while (seats.children.length < names.length) addSeat("");
+        seats.querySelectorAll("input[name=player]").forEach(function (input, i) { input.value = names[i] || ""; });
+        seats.children[0].querySelector("input[name=starter]").checked = true;
+        renumber();
+        showKind();
+      });
+    });
     renumber();
   }
 

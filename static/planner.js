@@ -12,21 +12,26 @@
   var layouts = JSON.parse(grid.dataset.pips || "{}");
 
   function norm(t) {
+    if (!/^\d{1,2}-\d{1,2}$/.test(t)) return null;  // "5a-3" or "1-2-3" is no tile
     var p = t.split("-").map(function (x) { return parseInt(x, 10); });
-    if (p.length !== 2 || isNaN(p[0]) || isNaN(p[1])) return null;
     return Math.max(p[0], p[1]) + "-" + Math.min(p[0], p[1]);
   }
   function chosen() {
     return hand.value.replace(/,/g, " ").split(/\s+/).filter(Boolean).map(norm).filter(Boolean);
   }
   function paint() {
+    // The counter adds only tiles the hand may hold: in the set, each once,
+    // not the engine in the hub (the server refuses the others and names them).
     var have = {};
     var pips = 0;
-    chosen().forEach(function (t) {
-      have[t] = true;
-      t.split("-").forEach(function (x) { pips += parseInt(x, 10); });
-    });
+    var top = parseInt(setSelect.value, 10);
     var engine = fromEngine && fromEngine.checked ? endField.value + "-" + endField.value : null;
+    chosen().forEach(function (t) {
+      var ends = t.split("-").map(function (x) { return parseInt(x, 10); });
+      if (have[t] || t === engine || ends[0] > top) return;
+      have[t] = true;
+      pips += ends[0] + ends[1];
+    });
     grid.querySelectorAll("button.tile").forEach(function (b) {
       b.setAttribute("aria-pressed", have[b.dataset.tile] ? "true" : "false");
       b.disabled = b.dataset.tile === engine;

@@ -170,11 +170,11 @@ def _game_row(g: dict[str, Any], head: dict[str, Any]) -> GameRow:
         set_n=head["set"],
         rules=head["rules"],
         players=head["players"],
-        # a family kind's head may keep its own seat (42's first_shaker): the row's column then
-        first_starter=head.get("first_starter") or g.get("first_starter"),
+        # a kind read by its own module keeps no first starter: the row's (42's first shaker), else its first seat
+        first_starter=head.get("first_starter") or g.get("first_starter") or head["players"][0],
         away=head.get("away"),
         teams=head.get("teams"),
-        ended_by_players=bool(head.get("ended_by_players", False)),
+        ended_by_players=bool(head.get("ended_by_players", g.get("ended_by_players") is True)),
         revision=g.get("revision", 1),
         shelf=g.get("shelf") if g.get("shelf") in services.SHELVES else "games",
     )

@@ -173,7 +173,7 @@ def _record_of(g: dict[str, Any], where: str) -> dict[str, Any]:
         "version": 1,
         "rounds": [r["data"] for r in sorted(rounds, key=lambda r: r["number"])],
     }
-    for key in ("kind", "set", "players", "first_starter", "away", "teams", "ended_by_players"):
+    for key in ("kind", "set", "players", "first_starter", "away", "ended_by_players", "teams"):
         if key in g:
             record[key] = g[key]
     record["rules"] = g.get("rules") or {}
@@ -302,6 +302,9 @@ def _check_event_players(e: dict[str, Any], where: str) -> None:
         names.add(p["name"])
         if not isinstance(p.get("present", True), bool):
             raise BackupError(f"{at}.present: not true or false")
+        if "partner" in p and p["partner"] not in {q.get("name") for q in e.get("players", [])
+                                                   if isinstance(q, dict)} - {p["name"]}:
+            raise BackupError(f"{at}.partner: not another player of the event")
         _when_ok(p.get("arrived_at"), f"{at}.arrived_at")
 
 

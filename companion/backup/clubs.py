@@ -8,6 +8,7 @@ from datetime import date
 from typing import Any
 
 from sqlalchemy import select
+from sqlalchemy.orm import aliased
 
 from companion.clubs.models import EventGameRow, EventPlayerRow, EventRow
 from companion.games.models import PlayerRow
@@ -16,13 +17,17 @@ from companion.store.db import db
 
 
 def dump_events() -> list[dict[str, Any]]:
-    """Every event for a backup: its settings, who came (by name) and its
-    games (by game id, with the evening's game number and the table)."""
+    """Every event for a backup: its settings, who came (by name; at a night
+    in pairs with the ``partner`` checked in with) and its games (by game
+    id, with the evening's game number and the table)."""
     out: list[dict[str, Any]] = []
     for row in db.session.execute(select(EventRow).order_by(EventRow.id)).scalars():
+        partner = aliased(PlayerRow)
         people = db.session.execute(
-            select(PlayerRow.name, EventPlayerRow.present, EventPlayerRow.arrived_at)
-            .join(EventPlayerRow, EventPlayerRow.player_id == PlayerRow.id)
+            select(PlayerRow.name, EventPlayerRow.present, EventPlayerRow.arrived_at, partner.name)
+            .select_from(EventPlayerRow)
+            .join(PlayerRow, EventPlayerRow.player_id == PlayerRow.id)
+            .outerjoin(partner, partner.id == EventPlayerRow.partner_id)
             .where(EventPlayerRow.event_id == row.id).order_by(EventPlayerRow.arrived_at, PlayerRow.name)
         ).all()
         games = db.session.execute(
@@ -34,8 +39,9 @@ def dump_events() -> list[dict[str, Any]]:
             "set": row.set_n, "rules": dict(row.rules or {}), "scoring": row.scoring,
             "seating": row.seating, "reseat": row.reseat, "move": row.move, "tables": row.tables,
             "revision": row.revision, "evenings": list(row.evenings or []),
-            "players": [{"name": n, "present": bool(p), "arrived_at": a.isoformat() if a else None}
-                        for n, p, a in people],
+            "players": [{"name": n, "present": bool(p), "arrived_at": a.isoformat() if a else None,
+                         **({"partner": mate} if mate else {})}
+                        for n, p, a, mate in people],
             "games": [{"game": g, "number": n, "table": t, "evening": ev} for g, n, t, ev in games],
         })
     return out
@@ -63,6 +69,7 @@ def restore_events(events: Sequence[Mapping[str, Any]]) -> int:
             arrived = datetime.fromisoformat(p["arrived_at"]) if p.get("arrived_at") else None
             db.session.add(EventPlayerRow(event_id=e["id"], player_id=ids[p["name"]],
                                           present=bool(p.get("present", True)),
+                                          partner_id=ids.get(p.get("partner") or ""),  # a night in pairs
                                           **({"arrived_at": arrived} if arrived else {})))
         for g in e.get("games", []):
             db.session.add(EventGameRow(game_id=g["game"], event_id=e["id"], number=g["number"],

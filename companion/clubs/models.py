@@ -63,6 +63,10 @@ class EventPlayerRow(db.Model):
     arrived_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
     present: Mapped[bool] = mapped_column(Boolean, default=True)
     """False once the player went home (not seated at later games)."""
+    partner_id: Mapped[int | None] = mapped_column(
+        ForeignKey("player.id", ondelete="SET NULL"), nullable=True)
+    """At a night in pairs, the partner he checked in with (both rows name
+    each other); ``None``: checked in alone, drawn into a pair at each game."""
 
 
 class EventGameRow(db.Model):

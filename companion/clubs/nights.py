@@ -31,7 +31,9 @@ from companion.rules.clubs.seating import (
     seat_late,
 )
 from companion.rules.errors import Problem, Problems
-from companion.rules.kinds import DEFAULT_KIND, GameKind, LateJoin, kind_spec
+from companion.rules.family_game import family_spec
+from companion.rules.family_game import read_table as read_family_table
+from companion.rules.kinds import DEFAULT_KIND, KINDS, GameKind, LateJoin, kind_spec
 from companion.rules.record.document import MAX_NAME
 from companion.rules.record.read_table import parse_table
 from companion.rules.schedule import USUAL_PLAYERS
@@ -82,14 +84,14 @@ def _table_games(event_id: int) -> list[tuple[int, list[TableGame]]]:
     """Every game of the event, ``(evening, tables)`` in order."""
     q = (
         select(EventGameRow.number, EventGameRow.table_no, EventGameRow.evening, GameRow.id,
-               GameRow.players, GameRow.summary, GameRow.revision)
+               GameRow.players, GameRow.summary, GameRow.revision, GameRow.teams)
         .join(GameRow, GameRow.id == EventGameRow.game_id)
         .where(EventGameRow.event_id == event_id)
         .order_by(EventGameRow.number, EventGameRow.table_no)
     )
     rounds: dict[int, list[TableGame]] = {}
     evening_of: dict[int, int] = {}
-    for number, table_no, evening, game_id, players, summary, revision in db.session.execute(q):
+    for number, table_no, evening, game_id, players, summary, revision, teams in db.session.execute(q):
         summary = summary or {}
         evening_of[number] = evening or 1
         rounds.setdefault(number, []).append(TableGame(
@@ -101,6 +103,7 @@ def _table_games(event_id: int) -> list[tuple[int, list[TableGame]]]:
             rounds_played=int(summary.get("rounds_played", 0) or 0),
             next_round=summary.get("next_round"),
             revision=revision or 0,
+            teams=tuple(tuple(t) for t in teams or ()),
         ))
     return [(evening_of[n], rounds[n]) for n in sorted(rounds)]
 
@@ -112,7 +115,7 @@ def get(event_id: int) -> Event:
     """
     row = _row(event_id)
     people = db.session.execute(
-        select(PlayerRow.id, PlayerRow.name, EventPlayerRow.present)
+        select(PlayerRow.id, PlayerRow.name, EventPlayerRow.present, EventPlayerRow.partner_id)
         .join(EventPlayerRow, EventPlayerRow.player_id == PlayerRow.id)
         .where(EventPlayerRow.event_id == event_id)
         .order_by(EventPlayerRow.arrived_at, PlayerRow.name)
@@ -126,8 +129,16 @@ def get(event_id: int) -> Event:
         present=tuple((p.id, p.name) for p in people if p.present),
         gone=tuple((p.id, p.name) for p in people if not p.present),
         rounds=tuple(t for evening, t in season if evening == len(evenings)),
-        evenings=evenings, season=tuple(season),
+        evenings=evenings, season=tuple(season), pairs=_pairs_present(people),
     )
+
+
+def _pairs_present(people: Sequence[Any]) -> tuple[tuple[str, str], ...]:
+    """The pairs checked in together whose partners are both present."""
+    here = {p.id: p.name for p in people if p.present}
+    partner = {p.id: p.partner_id for p in people if p.present}
+    return tuple((here[a], here[b]) for a, b in partner.items()
+                 if b in here and partner.get(b) == a and a < b)
 
 
 def standings_version(event_id: int) -> tuple[int, int, int]:
@@ -204,11 +215,14 @@ def _check(data: Mapping[str, Any]) -> dict[str, Any]:
     if isinstance(set_n, str) and parse_number(set_n) is not None:
         set_n = parse_number(set_n)
     rules = data.get("rules") or {}
-    if isinstance(rules, dict) and "late_join" not in rules:
+    spec = KINDS.get(kind) if isinstance(kind, str) else None
+    if isinstance(rules, dict) and "late_join" not in rules and (spec is None or "late_join" in spec.rule_keys):
         rules = {**rules, "late_join": LATE_JOIN_DEFAULT.value}
     head = {"format": "domino-game-record", "version": 1, "kind": kind, "set": set_n,
             "rules": rules, "players": ["a", "b"], "first_starter": "a"}
-    parse_table(head, problems)
+    if spec is not None and spec.team_size == 2:  # a table of two pairs, partners opposite
+        head.update(players=["a", "b", "c", "d"], teams=[["a", "c"], ["b", "d"]])
+    (read_family_table if family_spec(head) else parse_table)(head, problems)
     out: dict[str, Any] = {**_check_choices(data, problems), **_check_numbers(data, problems)}
     held = data.get("held_on")
     try:

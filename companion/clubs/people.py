@@ -58,6 +58,9 @@ def on_players_merged(_sender: object, *, source_id: int, target_id: int) -> Non
                 EventPlayerRow.event_id == ev_id, EventPlayerRow.player_id == source_id
             ).values(player_id=target_id))
     db.session.execute(delete(EventPlayerRow).where(EventPlayerRow.player_id == source_id))
+    # a partner at a night in pairs follows too (the merged player is one person now)
+    db.session.execute(update(EventPlayerRow).where(EventPlayerRow.partner_id == source_id)
+                       .values(partner_id=target_id))
 
 
 def event_of_game(_sender: object, *, game_id: int) -> int | None:

@@ -14,12 +14,14 @@ from sqlalchemy import delete, select, update
 
 from companion.clubs.models import EventGameRow, EventRow
 from companion.clubs.nights import EventError, get, standings, table_limits
+from companion.clubs.pairs import seat_in_pairs
 from companion.clubs.values import Event
 from companion.games import services
 from companion.games.models import GameRow, RoundRow
 from companion.players import roster
 from companion.players.models import PlayerGameRow
 from companion.rules import RecordError, read_game
+from companion.rules.clubs.pairs import teams_of
 from companion.rules.clubs.seating import (
     SeatingError,
     TableLimits,
@@ -40,6 +42,8 @@ from companion.web.i18n import gettext
 
 
 def _seating(ev: Event, seed: int) -> list[list[str]]:
+    if ev.in_pairs:  # two pairs a table, drawn afresh each game (no ladder)
+        return seat_in_pairs(ev, seed)
     present = [n for _, n in ev.present]
     limits = table_limits(ev.kind, ev.set_n)
     previous = ev.current
@@ -171,7 +175,8 @@ def draw(event_id: int, seed: int | None = None, tables: list[list[str]] | None 
         try:
             games = [read_game({"format": "domino-game-record", "version": 1, "kind": ev.kind,
                                 "set": ev.set_n, "rules": dict(ev.rules), "players": list(seats),
-                                "first_starter": seats[0], "rounds": []}, confirm=True)
+                                "first_starter": seats[0], "rounds": [],
+                                **({"teams": teams_of(seats)} if ev.in_pairs else {})}, confirm=True)
                      for seats in seated]
         except RecordError as exc:
             raise EventError(exc.errors or exc.warnings) from exc
@@ -220,7 +225,8 @@ def undo_draw(event_id: int) -> Event:
 
 def table_cards(ev: Event) -> list[dict[str, Any]]:
     """What each table's card shows, for the latest game of the evening:
-    ``{"table", "game", "seats", "schedule"}``; ``schedule`` lists each round's
+    ``{"table", "game", "seats", "schedule", "teams"}`` (``teams``: the two
+    pairs at a night in pairs, else empty); ``schedule`` lists each round's
     number, engine double (Mexican Train) and who starts (one seat clockwise
     each round, docs/sources.md), read from the game's stored head (no scoring run)."""
     out: list[dict[str, Any]] = []
@@ -234,7 +240,7 @@ def table_cards(ev: Event) -> list[dict[str, Any]]:
             schedule = [(n, e, starter(table.players, table.first_starter, n))
                         for n, e in enumerate(table.engines, 1)]
         out.append({"table": t.table_no, "game": t.game_id, "seats": list(t.players),
-                    "first": game.first_starter, "schedule": schedule})
+                    "first": game.first_starter, "schedule": schedule, "teams": [list(p) for p in t.teams]})
     return out
 
 

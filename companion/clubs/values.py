@@ -55,6 +55,7 @@ class TableGame:
     :ivar rounds_played: rounds recorded.
     :ivar next_round: the next round's plan as stored (engine, starter, dealt) or ``None``.
     :ivar revision: the game's revision.
+    :ivar teams: the game's pairs (a night in pairs), else ``()``.
     """
 
     game_id: int
@@ -65,6 +66,7 @@ class TableGame:
     rounds_played: int
     next_round: Mapping[str, Any] | None
     revision: int
+    teams: tuple[tuple[str, ...], ...] = ()
 
     @property
     def finished(self) -> bool:
@@ -102,6 +104,8 @@ class Event:
     :ivar evenings: a season's evenings, the days in order (``held_on`` first;
         one day for a single evening).
     :ivar season: every game of every evening, ``(evening, tables)`` in order.
+    :ivar pairs: at a night in pairs, the pairs checked in together whose
+        partners are both present (the others are drawn into pairs).
     """
 
     id: int
@@ -121,11 +125,17 @@ class Event:
     rounds: tuple[tuple[TableGame, ...], ...] = field(default_factory=tuple)
     evenings: tuple[date, ...] = ()
     season: tuple[tuple[int, tuple[TableGame, ...]], ...] = ()
+    pairs: tuple[tuple[str, str], ...] = ()
 
     @property
     def game_kind(self) -> GameKind:
         """The kind every table plays, as the engine's :class:`GameKind`."""
         return GameKind(self.kind)
+
+    @property
+    def in_pairs(self) -> bool:
+        """Every table plays in pairs: two pairs a table (:attr:`KindSpec.team_size`)."""
+        return self.game_kind.spec.team_size == 2
 
     @property
     def evening(self) -> int:
@@ -179,13 +189,15 @@ class Event:
             "revision": self.live_revision,
             "evenings": [d.isoformat() for d in (self.evenings or (self.held_on,))],
             "evening": self.evening,
+            **({"pairs": [list(p) for p in self.pairs]} if self.in_pairs else {}),
             "players": [{"id": pid, "name": n, "present": True} for pid, n in self.present]
             + [{"id": pid, "name": n, "present": False} for pid, n in self.gone],
             "games": [
                 [{"game": t.game_id, "table": t.table_no, "evening": evening, "players": list(t.players),
                   "status": t.status, "standings": [dict(s) for s in t.standings],
                   "rounds_played": t.rounds_played,
-                  "next_round": dict(t.next_round) if t.next_round else None}
+                  "next_round": dict(t.next_round) if t.next_round else None,
+                  **({"teams": [list(p) for p in t.teams]} if t.teams else {})}
                  for t in tables]
                 for evening, tables in self.season
             ],

@@ -20,6 +20,7 @@ from flask import (
 )
 
 from companion.clubs import nights as club
+from companion.clubs import pairs as club_pairs
 from companion.clubs import people
 from companion.clubs import tables as club_tables
 from companion.games.forms import kind_of
@@ -107,10 +108,11 @@ def _form_data(form: Any) -> dict[str, Any]:
         data.pop("set", None)
     rules: dict[str, Any] = {}
     preset = form.get("preset")
-    if preset in PRESETS and (kind is None or kind.spec.named_presets):
+    # the named rule sets offered are Mexican Train's: not for a kind read by its own module (pairs)
+    if preset in PRESETS and (kind is None or (kind.spec.named_presets and kind.spec.rules_module is None)):
         rules.update(PRESETS[preset]["rules"])
-    if form.get("late_join") in LATE_NAMES:  # 0 too: the event's default is another
-        rules["late_join"] = form.get("late_join")
+    if form.get("late_join") in LATE_NAMES and (kind is None or "late_join" in kind.spec.rule_keys):
+        rules["late_join"] = form.get("late_join")  # 0 too: the event's default is another
     data["rules"] = rules
     names = [n for n in (form.get("players") or "").replace(",", "\n").splitlines() if n.strip()]
     if names:
@@ -137,9 +139,16 @@ def create():
     return redirect(url_for("events.detail", event_id=ev.id))
 
 
-def _detail(ev: club.Event, errors: dict[str, str] | None = None, status: int = 200, typed: str = ""):
+def _detail(ev: club.Event, errors: dict[str, str] | None = None, status: int = 200, typed: str = "",
+            pair_typed: tuple[str, str] | None = None):
     return render_template("clubs/detail.html", ev=ev, standings=club.standings(ev.id, ev),
-                           known=people.regulars(), errors=errors or {}, typed=typed, **_names_context()), status
+                           known=people.regulars(), errors=errors or {}, typed=typed, pair_typed=pair_typed,
+                           **_pairs_context(ev), **_names_context()), status
+
+
+def _pairs_context(ev: club.Event) -> dict[str, Any]:
+    """At a night in pairs, its standings by pair."""
+    return {"pair_standings": club_pairs.standings_by_pair(ev.id, ev) if ev.in_pairs else []}
 
 
 @bp.get("/events/<int:event_id>")
@@ -159,6 +168,19 @@ def check_in(event_id: int):
         club.check_in(event_id, names)
     except club.EventError as exc:  # the list comes back as typed, to mend one line
         return _detail(ev, {"name": exc.problems[0].message}, 422, typed="\n".join(request.form.getlist("name")))
+    return redirect(url_for("events.detail", event_id=event_id) + "#present")
+
+
+@bp.post("/events/<int:event_id>/pairs")
+def check_in_pair(event_id: int):
+    """Check two players in as a pair (a night in pairs); what was typed comes
+    back with the message when refused."""
+    ev = _event_or_404(event_id)
+    typed = (request.form.get("pair_a", ""), request.form.get("pair_b", ""))
+    try:
+        club_pairs.check_in_pairs(event_id, [list(typed)])
+    except club.EventError as exc:
+        return _detail(ev, {"pair": exc.problems[0].message}, 422, pair_typed=typed)
     return redirect(url_for("events.detail", event_id=event_id) + "#present")
 
 
@@ -268,7 +290,7 @@ def standings(event_id: int):
     def render() -> str:
         ev = club.get(event_id)
         return render_template("clubs/standings.html", ev=ev, standings=club.standings(event_id, ev),
-                               **_names_context())
+                               **_pairs_context(ev), **_names_context())
 
     return pagecache.page(versions, render)
 
@@ -278,7 +300,7 @@ def screen(event_id: int):
     """The big screen: every table's game and the standings, following live."""
     ev = _event_or_404(event_id)
     return render_template("clubs/screen.html", ev=ev, standings=club.standings(event_id, ev),
-                           **_names_context())
+                           **_pairs_context(ev), **_names_context())
 
 
 def _pdf(template: str, filename: str, **context: Any) -> Response:
@@ -307,7 +329,7 @@ def standings_pdf(event_id: int):
     """The standings on paper."""
     ev = _event_or_404(event_id)
     return _pdf("sheets/event_standings.html", f"event-{event_id}-standings.pdf", ev=ev,
-                standings=club.standings(event_id, ev), **_names_context())
+                standings=club.standings(event_id, ev), **_pairs_context(ev), **_names_context())
 
 
 @bp.get("/events/<int:event_id>/standings.csv")
@@ -406,6 +428,16 @@ def api_check_in(event_id: int):
     return jsonify(club.check_in(event_id, body["players"]).as_json())
 
 
+@api.post("/<int:event_id>/pairs")
+def api_check_in_pairs(event_id: int):
+    """``POST /api/events/<id>/pairs`` ``{"pairs": [[name, name], …]}``: check
+    players in as pairs, partners for the evening (a night in pairs) → the event."""
+    body = _body()
+    if body is None:
+        return _bad_body()
+    return jsonify(club_pairs.check_in_pairs(event_id, body.get("pairs")).as_json())
+
+
 @api.post("/<int:event_id>/players/<int:player_id>/leave")
 def api_leave(event_id: int, player_id: int):
     """``POST /api/events/<id>/players/<player>/leave`` → the event."""
@@ -424,7 +456,10 @@ def api_draw(event_id: int):
 
 @api.get("/<int:event_id>/standings")
 def api_standings(event_id: int):
-    """``GET /api/events/<id>/standings`` → the scoring, its tie-breaks, the lines."""
+    """``GET /api/events/<id>/standings`` → the scoring, its tie-breaks, the
+    lines by player; at a night in pairs also ``pairs``, the standings by pair
+    (:class:`companion.rules.clubs.pairs.PairStanding`)."""
     ev = club.get(event_id)
+    by_pair = {"pairs": [p.as_json() for p in club_pairs.standings_by_pair(event_id, ev)]} if ev.in_pairs else {}
     return jsonify(scoring=ev.scoring, tie_breaks=list(ev.tie_breaks),
-                   standings=[standing_json(s) for s in club.standings(event_id, ev)])
+                   standings=[standing_json(s) for s in club.standings(event_id, ev)], **by_pair)

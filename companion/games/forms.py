@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from companion.rules.errors import Problem
+from companion.rules.errors import Problem, addressed
 from companion.rules.kinds import DEFAULT_KIND, Ending, GameKind, kind_spec
 from companion.rules.record.entry import about_hand
 from companion.web import numbers
@@ -109,8 +109,10 @@ def _hand_from_form(form: Mapping[str, str], seat: int, name: str, went_out: boo
         if form.get(f"blank-{seat}"):
             problems.append(Problem(
                 f"hands.{name}.double_blank", "bad_value",
-                gettext("%(name)s went out, so their hand is empty and cannot hold the 0-0: "
-                        "take off Out or the 0-0.", name=name)))
+                gettext("You went out, so your hand is empty and cannot hold the 0-0: "
+                        "take off I went out or the 0-0.") if addressed(name)
+                else gettext("%(name)s went out, so their hand is empty and cannot hold the 0-0: "
+                             "take off Out or the 0-0.", name=name)))
         return {**hand, "pips": 0, "tiles_left": 0}
     picked = (form.get(f"tiles-{seat}") or "").split()
     if picked:
@@ -118,7 +120,9 @@ def _hand_from_form(form: Mapping[str, str], seat: int, name: str, went_out: boo
     pips = _int(form.get(f"pips-{seat}"))
     if pips is None:
         problems.append(
-            Problem(f"hands.{name}.pips", "bad_value", gettext("Type %(name)s's pips, or tap Out.", name=name)))
+            Problem(f"hands.{name}.pips", "bad_value",
+                    gettext("Type your pips, or tap I went out.") if addressed(name)
+                    else gettext("Type %(name)s's pips, or tap Out.", name=name)))
     elif isinstance(pips, str):
         problems.append(Problem(f"hands.{name}.pips", "bad_value", _not_whole(pips)))
     else:
@@ -275,7 +279,17 @@ def game_from_form(form) -> tuple[dict[str, Any], list[Problem]]:
         record["rules"] = rules
     if players:
         record["first_starter"] = first or players[0]
+    _kind_part(form, kind, record, problems)
     return record, problems
+
+
+def _kind_part(form, kind: GameKind | None, record: dict[str, Any], problems: list[Problem]) -> None:
+    """A kind's own part of the start form into ``record``: the pairs and
+    their rules for a game in pairs (:mod:`companion.games.partnership_form`)."""
+    from companion.games import partnership_form  # it reads this module's helpers
+
+    if kind is not None and partnership_form.pairs_by_pips(kind.spec):
+        partnership_form.add_pairs_head(form, record, problems)
 
 
 def _rules_from_form(form, kind: GameKind | None, kind_text: str) -> tuple[dict[str, Any], list[Problem]]:
@@ -305,6 +319,8 @@ def _rules_from_form(form, kind: GameKind | None, kind_text: str) -> tuple[dict[
             problems.append(
                 Problem(f"rules.{opt.key}", "bad_value", _not_whole(raw))
             )
+    if kind is not None and kind.spec.rules_module is not None:
+        rules.update(module_rules_from_form(form, kind))
     draw = form.get("draw_preset") or ""
     if draw in DRAW_COUNT_PRESETS:
         rules["draw_counts"] = {str(k): v for k, v in DRAW_COUNT_PRESETS[draw]["counts"].items()}
@@ -315,6 +331,21 @@ def _rules_from_form(form, kind: GameKind | None, kind_text: str) -> tuple[dict[
     except ValueError:
         pass
     return rules, problems
+
+
+def module_rules_from_form(form, kind: GameKind) -> dict[str, Any]:
+    """The rules of a kind read by its own rules module
+    (:attr:`~companion.rules.kinds.KindSpec.rules_module`), typed in the start
+    form's fields ``<module>-<key>`` (``chicken_foot-unheld_double``): a whole
+    number as a number, any other text as it is; blank fields are left out
+    (the module's default). The module checks the values."""
+    rules: dict[str, Any] = {}
+    for key in sorted(kind.spec.rule_keys):
+        raw = (form.get(f"{kind.spec.rules_module}-{key}") or "").strip()
+        if raw:
+            value = _int(raw)
+            rules[key] = value if isinstance(value, int) else raw
+    return rules
 
 
 def errors_by_field(problems: list[Problem]) -> dict[str, list[str]]:

@@ -106,11 +106,13 @@ class SeatEntry:
     :ivar seat: the seat, 0 for the first player.
     :ivar hand: the hand object of a game record (``{"pips": 23, "tiles_left": 3}``…).
     :ivar out: the player went out (domino).
+    :ivar led: in a game in pairs, the player led the hand.
     """
 
     seat: int
     hand: dict[str, Any]
     out: bool
+    led: bool = False
 
 
 def _access_row(game_id: int) -> PhoneAccessRow:
@@ -305,19 +307,20 @@ def open_seat(key: str) -> Seat:
 def entries(game_id: int, number: int) -> dict[int, SeatEntry]:
     """The hands sent from phones for round ``number``, by seat."""
     rows = db.session.execute(
-        db.select(SeatEntryRow.seat, SeatEntryRow.hand, SeatEntryRow.out)
+        db.select(SeatEntryRow.seat, SeatEntryRow.hand, SeatEntryRow.out, SeatEntryRow.led)
         .where(SeatEntryRow.game_id == game_id, SeatEntryRow.number == number)
     )
-    return {r.seat: SeatEntry(r.seat, dict(r.hand), bool(r.out)) for r in rows}
+    return {r.seat: SeatEntry(r.seat, dict(r.hand), bool(r.out), bool(r.led)) for r in rows}
 
 
-def send_hand(seat: Seat, hand: dict[str, Any], out: bool) -> SeatEntry:
+def send_hand(seat: Seat, hand: dict[str, Any], out: bool, led: bool = False) -> SeatEntry:
     """Keep the seat's hand of the current round, once the engine accepts it alone.
 
     :param seat: the open seat (:func:`open_seat`).
     :param hand: the hand object of a game record (``{"pips": 23, "tiles_left": 3}``,
         ``{"tiles": ["6-5"]}``; ``{"pips": 0, "tiles_left": 0}`` with ``out``).
     :param out: the player went out (domino).
+    :param led: in a game in pairs, the player led the hand.
     :raises RecordError: the engine refuses the hand (problems at
         ``hands.<name>…``), alone or with the hands the other seats sent for
         the round (a tile in two hands, a second 0-0…), as the tablet would.
@@ -334,11 +337,12 @@ def send_hand(seat: Seat, hand: dict[str, Any], out: bool) -> SeatEntry:
                                           SeatEntryRow.seat == seat.link.seat)
         ).scalar_one_or_none()
         if row is None:
-            db.session.add(SeatEntryRow(game_id=game_id, number=number, seat=seat.link.seat, hand=hand, out=out))
+            db.session.add(SeatEntryRow(game_id=game_id, number=number, seat=seat.link.seat, hand=hand, out=out,
+                                        led=led))
         else:
-            row.hand, row.out = hand, out
+            row.hand, row.out, row.led = hand, out, led
     _autosave(game_id)
-    return SeatEntry(seat.link.seat, dict(hand), out)
+    return SeatEntry(seat.link.seat, dict(hand), out, led)
 
 
 def round_from_phones(game: services.GameView, sent: dict[int, SeatEntry]) -> dict[str, Any]:
@@ -352,7 +356,27 @@ def round_from_phones(game: services.GameView, sent: dict[int, SeatEntry]) -> di
         data["absent"] = away
     if any(e.out for e in sent.values()):
         data["ended"] = "domino"
+    if getattr(game.table, "teams", ()):  # in pairs the hand names who went out and who led
+        _pairs_round(game, sent, data)
     return data
+
+
+def _pairs_round(game: services.GameView, sent: dict[int, SeatEntry], data: dict[str, Any]) -> None:
+    """A hand in pairs from the phones (rules-families.md section 1): ``out``,
+    the one player who went out; ``blocked`` when all four sent a hand and
+    nobody went out; ``leader``, as the next-hand card names him, else the
+    player whose phone said "I led"."""
+    players = game.table.players
+    out = [players[s] for s, e in sent.items() if e.out]
+    if len(out) == 1:
+        data["out"] = out[0]
+    elif not out and len(sent) == len(players):
+        data["ended"] = "blocked"
+    plan = game.next_round()
+    led = [players[s] for s, e in sorted(sent.items()) if e.led]
+    leader = plan.starter if plan is not None and plan.starter else (led[0] if len(led) == 1 else None)
+    if leader is not None:
+        data["leader"] = leader
 
 
 def _autosave(game_id: int) -> None:

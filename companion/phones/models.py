@@ -14,6 +14,7 @@ from sqlalchemy import (
     Integer,
     String,
     UniqueConstraint,
+    false,
 )
 from sqlalchemy.orm import Mapped, mapped_column
 
@@ -75,4 +76,7 @@ class SeatEntryRow(db.Model):
     seat: Mapped[int] = mapped_column(Integer)
     hand: Mapped[dict[str, Any]] = mapped_column(JSON)
     out: Mapped[bool] = mapped_column(Boolean, default=False)
+    led: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    """In a game in pairs: that player led the hand (said on the phone when
+    the next-hand card cannot name the leader)."""
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now, onupdate=_now)

@@ -8,14 +8,16 @@ is the tablet's, behind the token like every other route.
 
 from __future__ import annotations
 
-from flask import Blueprint, abort, jsonify, redirect, render_template, request, url_for
+from flask import Blueprint, Response, abort, jsonify, redirect, render_template, request, url_for
 
 from companion.games import services
 from companion.games.forms import round_from_form, round_to_form
+from companion.games.partnership_form import hand_to_form, pairs_by_pips
 from companion.games.views.pages import render_game
 from companion.phones import links as phones
 from companion.photo import views as photo
 from companion.rules import RecordError
+from companion.rules.errors import addressing
 from companion.rules.scoring import double_blank_changes_points
 from companion.web import numbers
 from companion.web.access import open_to_phones
@@ -102,6 +104,8 @@ def _render_seat(seat, values=None, errors=None, status=200):
         if sent is not None:
             values = round_to_form({"hands": {seat.name: sent.hand}, "ended": "domino" if sent.out else None},
                                    list(seat.game.table.players))
+            if sent.led:
+                values["led"] = str(seat.link.seat)
     plan = seat.game.next_round()
     return render_template("phones/seat.html", seat=seat, plan=plan, number=number, sent=sent,
                            values=values, errors=errors or [],
@@ -138,15 +142,18 @@ def send(key: str):
     # read with the round form's own reader, every other seat left out
     players = list(s.game.table.players)
     form.update({f"absent-{i}": "1" for i in range(len(players)) if i != seat_no})
-    parsed = round_from_form(form, players, s.game.table.kind)
+    with addressing(s.name):  # the player's own phone: "You can hold…", not their name
+        parsed = round_from_form(form, players, s.game.table.kind)
     mine = f"hands.{s.name}"
     problems = [p for p in parsed.problems if p.path == mine or p.path.startswith(mine + ".")]
     if problems:
         return _render_seat(s, values=request.form, errors=[p.message for p in problems], status=422)
     out = request.form.get("out") == str(seat_no)
+    led = request.form.get("led") == str(seat_no)  # in pairs: "I led this hand"
     hand = parsed.data["hands"][s.name]
     try:
-        phones.send_hand(s, hand, out)
+        with addressing(s.name):
+            phones.send_hand(s, hand, out, led)
     except RecordError as exc:
         return _render_seat(s, values=request.form, errors=[p.message for p in exc.errors], status=422)
     return redirect(url_for("phones.seat", key=key, _anchor="sent"))
@@ -211,13 +218,17 @@ def from_phones(game_id: int):
     save. What the tablet had typed comes along in the address (``pips-<seat>``,
     ``out``: static/phones.js adds it) and stays for the seats no phone sent."""
     game = _game_or_404(game_id)
+    if not game.table.kind.spec.on_pages:  # the game page of this kind is not ready yet
+        abort(Response(gettext("The page of this kind of game is not ready yet."), status=409,
+                       mimetype="text/plain"))
     plan = game.next_round()
     if plan is None:
         return redirect(url_for("games.detail", game_id=game_id))
     sent = phones.entries(game_id, plan.number)
     data = phones.round_from_phones(game, sent)
     players = list(game.table.players)
-    values = round_to_form(data, players) if sent else {}
+    to_form = hand_to_form if pairs_by_pips(game.table.kind.spec) else round_to_form  # a hand in pairs
+    values = to_form(data, players) if sent else {}
     for s in range(len(players)):
         if s not in sent:
             values.pop(f"pips-{s}", None)

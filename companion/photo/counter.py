@@ -28,6 +28,8 @@ from dataclasses import dataclass, field
 import cv2
 import numpy as np
 
+from companion.photo.barfaces import faces_by_bars
+from companion.photo.bars import centred_box, find_bar
 from companion.photo.faces import Face, find_faces
 
 ANALYSIS_SIDE = 1000
@@ -152,13 +154,16 @@ def _canonical(image: np.ndarray, box: np.ndarray) -> tuple[np.ndarray, np.ndarr
     return patch, m
 
 
-def _read_face(image: np.ndarray, box: np.ndarray, max_suit: int | None) -> TileReading:
+def _read_face(image: np.ndarray, box: np.ndarray, max_suit: int | None, again: bool = True) -> TileReading:
     """Read one face: find its bar and count the pips of each half.
 
     :param image: the picture, BGR ``uint8``.
     :param box: the face's corners in pixels of ``image``, a 4 × 2 array,
         ``box[0]→box[1]`` along the long side.
     :param max_suit: the set's largest suit, or ``None``.
+    :param again: when the bar lies off the face's middle, read the face
+        again cut the same distance on each side of its bar
+        (:func:`companion.photo.bars.centred_box`).
     :return: the tile read, with a problem code for each doubt.
     """
     patch, m = _canonical(image, box)
@@ -169,7 +174,13 @@ def _read_face(image: np.ndarray, box: np.ndarray, max_suit: int | None) -> Tile
     inside = np.zeros(dist.shape, np.uint8)
     inside[rim:-rim, rim:-rim] = 1
     mask = ((dist > level) & (inside > 0)).astype(np.uint8)
-    bar = _bar(dist, level, rim)
+    bar = find_bar(dist, level, rim, S)
+    if bar is not None and again:
+        centred = centred_box(bar, np.linalg.inv(m), S)
+        if centred is not None:
+            second = _read_face(image, centred, max_suit, again=False)
+            if "no_bar" not in second.problems:
+                return second
     if bar is None:
         problems.append("no_bar")
         line: tuple[float, ...] = (0.0, float(S))
@@ -235,36 +246,6 @@ def _face_colour(lab: np.ndarray) -> np.ndarray:
     near = np.abs(q - np.array([top // 1024, (top // 32) % 32, top % 32])).max(axis=1) <= 1
     colour: np.ndarray = np.median(lab[near], axis=0)
     return colour
-
-
-def _bar(dist: np.ndarray, level: float, rim: int) -> np.ndarray | None:
-    """The centre bar's pixels (a boolean mask), or ``None`` when there is
-    none: a thin line across the face (at least 3.5 times as long as wide,
-    as long as a third of the face's width, slanted by at most 35° when the
-    face's corners were found at a slant), the nearest to the middle. The
-    bar is often lighter than the pips: looked for with a lower level."""
-    S = HALF_PX
-    low = (dist > 0.7 * level).astype(np.uint8)
-    low[:rim, :] = 0
-    low[-rim:, :] = 0
-    n, labels, stats, cents = cv2.connectedComponentsWithStats(low, connectivity=8)
-    bar = None
-    best = 0.0
-    for i in range(1, n):
-        x, y, cw, ch, area = stats[i]
-        if ch < 0.3 * S or not 0.65 * S < cents[i][0] < 1.35 * S or area < 0.01 * S * S:
-            continue
-        pts = np.column_stack(np.nonzero(labels[y:y + ch, x:x + cw] == i)).astype(np.float32)
-        (_, _), (a, b), angle = cv2.minAreaRect(pts[:, ::-1])
-        length, width = max(a, b), max(1.0, min(a, b))
-        if length < 0.35 * S or width > 0.16 * S or length / width < 3.5:
-            continue
-        if ch < 0.8 * length:  # more across than along: slanted beyond 35°
-            continue
-        closeness = -abs(cents[i][0] - S)
-        if bar is None or closeness > best:
-            bar, best = i, closeness
-    return None if bar is None else labels == bar
 
 
 def _components(mask: np.ndarray) -> list[_Component]:
@@ -446,6 +427,26 @@ def _faces_kept(read: list[tuple[Face, TileReading]]) -> tuple[list[TileReading]
     return tiles, barless
 
 
+def _by_bars(image: np.ndarray, small: np.ndarray, f: float, tiles: list[TileReading],
+             max_suit: int | None) -> list[TileReading]:
+    """Tiles found by their centre bars where no tile was read
+    (:func:`companion.photo.barfaces.faces_by_bars`; ``f``: ``small``'s scale
+    to ``image``), each with the doubt ``odd_shape`` (its outline was not
+    seen); a face whose bar is not found again when read is left out."""
+    widths = sorted(min(np.linalg.norm(np.subtract(t.corners[1], t.corners[0])),
+                        np.linalg.norm(np.subtract(t.corners[2], t.corners[1]))) * f
+                    for t in tiles if not t.problems)
+    width = float(np.median(widths)) if widths else None
+    known = [np.array(t.corners, np.float32) * f for t in tiles]
+    found = []
+    for box in faces_by_bars(small, known, width):
+        tile = _read_face(image, box / f, max_suit)
+        if "no_bar" not in tile.problems and "beyond_set" not in tile.problems and tile.pips > 0:
+            tile.problems.append("odd_shape")
+            found.append(tile)
+    return found
+
+
 def read_hand(image: np.ndarray, max_suit: int | None = None) -> Reading:
     """Read the tiles of a hand from a picture.
 
@@ -467,7 +468,7 @@ def read_hand(image: np.ndarray, max_suit: int | None = None) -> Reading:
     faces, problems = find_faces(small)
     read = [(face, _read_face(image, face.box / f, max_suit)) for face in faces]
     tiles, barless = _faces_kept(read)
-    tiles = _small_dropped(_distinct(tiles))
+    tiles = _small_dropped(_distinct(tiles + _by_bars(image, small, f, tiles, max_suit)))
     if _unexplained(barless, tiles):
         problems.append("odd_shape")
     if not tiles:

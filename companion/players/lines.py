@@ -31,7 +31,9 @@ from companion.players.summary import (
     tally_counts,
 )
 from companion.rules.errors import Problems
-from companion.rules.kinds import GameKind, kind_spec
+from companion.rules.family_game import family_spec
+from companion.rules.family_game import read_table as read_family_table
+from companion.rules.kinds import GameKind
 from companion.rules.profile import rule_applies
 from companion.rules.record.read_table import parse_table
 from companion.rules.stats.fold import fold_line
@@ -56,8 +58,11 @@ from companion.store.tx import transaction
 def _table_facts(head_json: str) -> tuple[tuple[int, ...], str]:
     """The engine schedule and the rule-set key of a stored game head (kept
     per distinct head; reading a head runs no scoring)."""
-    problems = Problems()
-    table = parse_table(json.loads(head_json), problems)
+    problems, head = Problems(), json.loads(head_json)
+    if family_spec(head) is not None:  # a kind read by its own module (in pairs: its teams)
+        family = read_family_table(head, problems)
+        return ((), "{}") if family is None else ((), rule_set_key(family.inner.rules.changed()))
+    table = parse_table(head, problems)
     if table is None:
         return (), "{}"
     changed = {k: v for k, v in table.rules.changed().items() if rule_applies(k, table.kind)}
@@ -119,8 +124,7 @@ def result_from_stored(
         players=tuple(head["players"]),
         totals={s["player"]: s["total"] for s in standings},
         ranks={s["player"]: s["rank"] for s in standings},
-        rounds=tuple(out),
-        event_id=event_id,
+        rounds=tuple(out), event_id=event_id, teams=tuple(tuple(t) for t in head.get("teams") or ()),
     )
 
 
@@ -192,18 +196,17 @@ def _write_lines(game_id: int, ids_of: Callable[[list[str]], dict[str, int]]
     line (a game's seats: a dozen at most). Only a finished game has lines
     (the statistics count finished games only), so a round saved in a game
     still in progress costs two small statements; a game in the trash, or
-    gone, has none, nor a game of a kind the records do not show yet
-    (``KindSpec.on_pages``). Reads columns, not entities, so what another
-    statement of this transaction just wrote is what is read."""
+    gone, has none. Games of every kind count, those in pairs too (their
+    ``teams`` read with the head). Reads columns, not entities, so what
+    another statement of this transaction just wrote is what is read."""
     before = {r.player_id: _line(r, r.name) for r in db.session.execute(
         select(*_LINE_COLUMNS, PlayerGameRow.name).where(PlayerGameRow.game_id == game_id))}
     game = db.session.execute(
         select(GameRow.id, GameRow.kind, GameRow.set_n, GameRow.rules, GameRow.players,
                GameRow.first_starter, GameRow.created_at, GameRow.revision, GameRow.summary,
-               GameRow.status, GameRow.shelf).where(GameRow.id == game_id)
+               GameRow.status, GameRow.shelf, GameRow.teams).where(GameRow.id == game_id)
     ).first()
-    counted = (game is not None and game.shelf != "trash" and game.status == "finished"
-               and kind_spec(game.kind).on_pages)
+    counted = game is not None and game.shelf != "trash" and game.status == "finished"
     after: dict[int, PlayerGame] = {}
     revision = 0
     if counted:
@@ -214,7 +217,7 @@ def _write_lines(game_id: int, ids_of: Callable[[list[str]], dict[str, int]]
         event_id = ask_event_of_game(game_id)
         head = {"format": "domino-game-record", "version": 1, "kind": game.kind, "set": game.set_n,
                 "rules": dict(game.rules or {}), "players": list(game.players),
-                "first_starter": game.first_starter}
+                "first_starter": game.first_starter, **({"teams": game.teams} if game.teams else {})}
         result = result_from_stored(game.id, head, game.created_at.date(), game.summary, rounds, event_id)
         if result is not None:
             lines = summarize(result)

@@ -14,7 +14,8 @@ from typing import Any
 
 from sqlalchemy import func, select
 
-from companion.games.models import PlayerRow
+from companion.games.models import GameRow, PlayerRow
+from companion.games.services import GameQuery, GameSummary, list_games
 from companion.players.lines import (
     _LINE_COLUMNS,
     HISTORY_KEPT,
@@ -30,7 +31,8 @@ from companion.players.roster import Player, RosterError, get
 from companion.rules.clubs.events import EventStanding
 from companion.rules.kinds import GameKind
 from companion.rules.stats.head_to_head import HeadToHead, head_to_head
-from companion.rules.stats.leaderboard import LeaderRow, Tally, leaderboard
+from companion.rules.stats.leaderboard import LeaderRow, Tally, fitting_minimum, leaderboard
+from companion.rules.stats.partners import PairGame, PartnerRecord, partner_in, partner_records
 from companion.rules.stats.records import (
     NO_FILTERS,
     Filters,
@@ -77,6 +79,26 @@ def record(player_id: int, filters: Filters = NO_FILTERS) -> tuple[Player, Playe
     return Player(player_id, name, archived, games, wins), s, picks
 
 
+MOST_IN_PLAY = 20
+"""The most games in play a player's page lists (newest first)."""
+
+
+def games_in_play(player_id: int) -> list[GameSummary]:
+    """The games a roster player sits at that are still being played (on the
+    games' shelf, not archived or in the trash), newest first, at most
+    :data:`MOST_IN_PLAY`: a player's page lists them beside the record of
+    finished games, which counts none of them. ``[]`` for no such player.
+
+    Two small queries: the player's name, then the games list's own query
+    (:func:`companion.games.services.list_games`, by the name in any case).
+    """
+    name = db.session.execute(select(PlayerRow.name).where(PlayerRow.id == player_id)).scalar()
+    if name is None:
+        return []
+    query = GameQuery(player=name, status="in_progress", per_page=MOST_IN_PLAY)
+    return list(list_games(query).items)
+
+
 def stats(player_id: int, filters: Filters = NO_FILTERS, player: Player | None = None) -> PlayerStats:
     """A player's statistics (:func:`record`).
 
@@ -112,6 +134,36 @@ def compare(player_ids: Sequence[int], filters: Filters = NO_FILTERS) -> HeadToH
     q = select(*_LINE_COLUMNS).where(L.player_id.in_(ids), L.game_id.in_(together))
     lines = [_line(r, names[r.player_id]) for r in db.session.execute(q)]
     return head_to_head(named, lines, filters)
+
+
+def partners(player_id: int, filters: Filters = NO_FILTERS) -> list[PartnerRecord]:
+    """The player's record with each partner (:mod:`companion.rules.stats.partners`):
+    his finished games in pairs passing ``filters``, each partner found in the
+    game's ``teams`` and named as the roster names him now. Two queries,
+    whatever the history: the player's lines of games with teams, then the
+    lines of those games' other players.
+
+    :return: ``[]`` for a player who never played in pairs (or no such player).
+    """
+    L = PlayerGameRow
+    mine = db.session.execute(_where(
+        select(L.game_id, L.name, L.rank, L.rounds_played, L.points, GameRow.teams)
+        .join(GameRow, GameRow.id == L.game_id)
+        .where(L.player_id == player_id, L.finished.is_(True), GameRow.teams.is_not(None)), filters)).all()
+    if not mine:
+        return []
+    others = {(r.game_id, r.name): (r.player_id, r.roster_name) for r in db.session.execute(
+        select(L.game_id, L.name, L.player_id, PlayerRow.name.label("roster_name"))
+        .join(PlayerRow, PlayerRow.id == L.player_id)
+        .where(L.game_id.in_([m.game_id for m in mine]), L.player_id != player_id))}
+    games: list[PairGame] = []
+    for m in mine:
+        partner = partner_in(m.teams or (), m.name)
+        if partner is None:
+            continue
+        pid, name = others.get((m.game_id, partner), (None, partner))
+        games.append(PairGame(name, pid, m.rank == 1, m.rank, m.rounds_played, m.points))
+    return partner_records(games)
 
 
 def tallies(filters: Filters = NO_FILTERS, include_archived: bool = False) -> list[Tally]:
@@ -154,18 +206,24 @@ def _tallies_by_id(filters: Filters, include_archived: bool) -> list[tuple[int, 
     ]
 
 
-def ranking(filters: Filters = NO_FILTERS, min_games: int = 5) -> list[LeaderRow]:
-    """The leaderboard (archived players left out)."""
-    return leaderboard(tallies(filters), min_games)
+def ranking(filters: Filters = NO_FILTERS, min_games: int = 5) -> tuple[list[LeaderRow], int]:
+    """The leaderboard (archived players left out) and the minimum it applied:
+    ``min_games``, or fewer when nobody has played that many finished games
+    (:func:`~companion.rules.stats.leaderboard.fitting_minimum`)."""
+    rows, _ids, used = ranking_with_ids(filters, min_games)
+    return rows, used
 
 
 def ranking_with_ids(filters: Filters = NO_FILTERS,
-                     min_games: int = 5) -> tuple[list[LeaderRow], dict[str, int]]:
-    """:func:`ranking` and the roster id of every name in it (``{name: id}``),
-    read in the same query (a page links each row to the player's page)."""
+                     min_games: int = 5) -> tuple[list[LeaderRow], dict[str, int], int]:
+    """:func:`ranking`, the roster id of every name in it (``{name: id}``),
+    read in the same query (a page links each row to the player's page), and
+    the minimum applied."""
     found = _tallies_by_id(filters, include_archived=False)
     ids = {tally.player: pid for pid, tally in found}
-    return leaderboard([tally for _, tally in found], min_games), ids
+    counted = [tally for _, tally in found]
+    used = fitting_minimum(counted, min_games)
+    return leaderboard(counted, used), ids, used
 
 
 def version(player_ids: Sequence[int]) -> tuple[int, ...]:

@@ -23,7 +23,9 @@ from typing import Any
 from sqlalchemy import delete, func, select, update
 
 from companion.games.models import GameRow, PlayerRow, RoundRow, name_columns, names_column
+from companion.games.services.listing import in_play_counts
 from companion.games.services.names import look_alikes, remember
+from companion.players import renamed_pairs as pairs
 from companion.players.lines import _bump, rebuild_all, refresh_game, refresh_games
 from companion.players.models import PlayerGameRow, PlayerTallyRow
 from companion.players.signals import tell_players_merged
@@ -72,6 +74,8 @@ class Player:
     :ivar archived: hidden from suggestions and the leaderboard.
     :ivar games: finished games played.
     :ivar wins: games won (shared first places included).
+    :ivar in_play: games still being played at which the player sits (the
+        roster's list only; :attr:`games` counts finished games).
     """
 
     id: int
@@ -79,11 +83,12 @@ class Player:
     archived: bool
     games: int = 0
     wins: int = 0
+    in_play: int = 0
 
     def as_json(self) -> dict[str, Any]:
-        """``{"id", "name", "archived", "games", "wins"}``."""
+        """``{"id", "name", "archived", "games", "wins", "in_play"}``."""
         return {"id": self.id, "name": self.name, "archived": self.archived,
-                "games": self.games, "wins": self.wins}
+                "games": self.games, "wins": self.wins, "in_play": self.in_play}
 
 
 # ---------------------------------------------------------------- the roster
@@ -101,7 +106,7 @@ def _check_name(name: Any, path: str = "name") -> str:
 
 def players(include_archived: bool = False, search: str | None = None) -> list[Player]:
     """The roster, names in alphabetical order (case-blind), with each
-    player's finished games and wins.
+    player's finished games and wins, and the games they sit at in play.
 
     :param include_archived: list archived players too.
     :param search: only names containing this text (case and Unicode form ignored).
@@ -112,16 +117,17 @@ def players(include_archived: bool = False, search: str | None = None) -> list[P
         .group_by(PlayerTallyRow.player_id)
         .subquery()
     )
-    q = select(PlayerRow.id, PlayerRow.name, PlayerRow.archived, games.c.games, games.c.wins).outerjoin(
-        games, games.c.player_id == PlayerRow.id
-    )
+    q = select(PlayerRow.id, PlayerRow.name, PlayerRow.archived, PlayerRow.key, games.c.games,
+               games.c.wins).outerjoin(games, games.c.player_id == PlayerRow.id)
     if not include_archived:
         q = q.where(PlayerRow.archived.is_(False))
     if search:
         needle = name_key(search).replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
         q = q.where(PlayerRow.key.like(f"%{needle}%", escape="\\"))
     rows = db.session.execute(q).all()
-    out = [Player(r.id, r.name, bool(r.archived), int(r.games or 0), int(r.wins or 0)) for r in rows]
+    playing = in_play_counts()
+    out = [Player(r.id, r.name, bool(r.archived), int(r.games or 0), int(r.wins or 0),
+                  playing.get(r.key, 0)) for r in rows]
     out.sort(key=lambda p: (p.name.casefold(), p.name))
     return out
 
@@ -203,7 +209,7 @@ def rename_round(data: Mapping[str, Any], old: set[str], new: str) -> dict[str, 
         out["absent"] = _renamed_list(out["absent"], old, new)
     if "winner" in out:
         out["winner"] = _renamed(out["winner"], old, new)
-    return out
+    return pairs.renamed_pairs_round(out, old, new)
 
 
 def rename_result(result: Mapping[str, Any], old: set[str], new: str) -> dict[str, Any]:
@@ -218,7 +224,7 @@ def rename_result(result: Mapping[str, Any], old: set[str], new: str) -> dict[st
             out[key] = _renamed_list(out[key], old, new)
     if "starter" in out:
         out["starter"] = _renamed(out["starter"], old, new)
-    return out
+    return pairs.renamed_pairs_result(out, old, new)
 
 
 def rename_summary(summary: Mapping[str, Any], old: set[str], new: str) -> dict[str, Any]:
@@ -240,7 +246,7 @@ def rename_summary(summary: Mapping[str, Any], old: set[str], new: str) -> dict[
         if "starter" in nxt:
             nxt["starter"] = _renamed(nxt["starter"], old, new)
         out["next_round"] = nxt
-    return out
+    return pairs.renamed_pairs_summary(out, old, new)
 
 
 def _game_ids_of(player_id: int) -> list[int]:
@@ -276,6 +282,7 @@ def _rewrite_games(game_ids: Sequence[int], old_key: str, new: str) -> None:
         game.first_starter = _renamed(game.first_starter, old, new)
         if game.away:  # who has left the table is named as in the seats
             game.away = [_renamed(n, old, new) for n in game.away]
+        game.teams = pairs.renamed_teams(game.teams, old, new) if game.teams else game.teams
         summary = getattr(game, "summary", None)
         if isinstance(summary, Mapping):
             game.summary = rename_summary(summary, old, new)

@@ -123,6 +123,7 @@ def _page_context(player_id: int, filters: Filters) -> dict[str, Any]:
         "time_kind": time_kind, "mixed": len(kinds_played) > 1, "recent": list(reversed(stats.history))[:20],
         "rule_set_label": rule_set_label, "highest_wins": highest_wins, "dates": dates,
         "dates_error": translated(labels.DATES_REVERSED) if reversed_dates else None,
+        "partners": records.partners(player_id, filters),
     }
 
 
@@ -135,11 +136,13 @@ def _version_or_404(*player_ids: int) -> tuple[int, ...]:
 
 @bp.get("/players/<int:player_id>")
 def detail(player_id: int):
-    """A player's page: record, places, the engine chart, totals over time, filters
-    (kept until the player's record changes)."""
+    """A player's page: the games in play, then the record of finished games:
+    places, the engine chart, totals over time, filters (kept until the
+    player's record or a game in play changes)."""
     versions = _version_or_404(player_id)
-    return pagecache.page(versions, lambda: render_template(
-        "players/detail.html",
+    in_play = records.games_in_play(player_id)  # not in the record: kept by what they show
+    return pagecache.page((versions, tuple(in_play)), lambda: render_template(
+        "players/detail.html", in_play=in_play,
         **_page_context(player_id, records.parse_filters(request.args))))
 
 
@@ -225,17 +228,27 @@ def _player_links(ids: dict[str, int]) -> dict[str, str]:
     return {name: pattern.replace(str(_SOME_ID), str(pid)) for name, pid in ids.items()}
 
 
+def _min_games() -> int:
+    """The leaderboard's minimum of finished games from the query string:
+    ``min_games`` (the API's name, docs/design.md) or ``min`` (the page's
+    form), the first given; :data:`DEFAULT_MIN_GAMES` when neither is."""
+    name = "min_games" if request.args.get("min_games") else "min"
+    return _int_arg(name, DEFAULT_MIN_GAMES, 1, 1000)
+
+
 @bp.get("/players/leaderboard")
 def leaderboard():
-    """The leaderboard: players with at least ``min`` finished games (kept until
-    any record changes)."""
+    """The leaderboard: players with at least ``min`` (or ``min_games``)
+    finished games, fewer when nobody has that many (said on the page); kept
+    until any record changes."""
     filters = records.parse_filters(request.args)
-    min_games = _int_arg("min", DEFAULT_MIN_GAMES, 1, 1000)
+    min_games = _min_games()
 
     def render() -> str:
-        rows, ids = records.ranking_with_ids(filters, min_games)
+        rows, ids, used = records.ranking_with_ids(filters, min_games)
         return render_template("players/leaderboard.html", rows=rows, links=_player_links(ids),
-                               filters=filters, min_games=min_games, kind_names=KIND_NAMES)
+                               filters=filters, min_games=min_games, min_used=used,
+                               kind_names=KIND_NAMES)
 
     return pagecache.page(records.roster_version(), render)
 
@@ -339,7 +352,9 @@ def api_add():
 
 @api.get("/<int:player_id>")
 def api_player(player_id: int):
-    """``GET /api/players/<id>`` → the player and his statistics (filters as the page)."""
+    """``GET /api/players/<id>`` → the player, his statistics and ``partners``,
+    his record with each partner in pairs (filters as the page; see
+    :class:`companion.rules.stats.partners.PartnerRecord`)."""
     versions = records.version([player_id])
     if -1 in versions:
         return _not_found()
@@ -348,7 +363,8 @@ def api_player(player_id: int):
     def render() -> str:
         player, stats, _ = records.record(player_id, filters)
         return json.dumps({"player": player.as_json(), "filters": _filters_json(filters),
-                           "stats": stats_json(stats)},
+                           "stats": stats_json(stats),
+                           "partners": [p.as_json() for p in records.partners(player_id, filters)]},
                           ensure_ascii=False, separators=(",", ":"))
 
     return Response(pagecache.page(versions, render), mimetype="application/json")
@@ -421,7 +437,9 @@ def _leader_json(rows: list[LeaderRow]) -> list[dict[str, Any]]:
 
 @api.get("/leaderboard")
 def api_leaderboard():
-    """``GET /api/players/leaderboard?min_games=5`` (and the filters) → the rows."""
-    min_games = _int_arg("min_games", DEFAULT_MIN_GAMES, 1, 1000)
-    rows = records.ranking(records.parse_filters(request.args), min_games)
-    return jsonify(min_games=min_games, leaderboard=_leader_json(rows))
+    """``GET /api/players/leaderboard?min_games=5`` (and the filters) → the rows;
+    ``min`` is read as ``min_games`` too. ``min_games`` answers the minimum
+    asked for, ``min_games_used`` the one applied: fewer when nobody has
+    played that many finished games (the most anyone has)."""
+    rows, used = records.ranking(records.parse_filters(request.args), _min_games())
+    return jsonify(min_games=_min_games(), min_games_used=used, leaderboard=_leader_json(rows))

@@ -5,7 +5,9 @@ Codes are fixed by docs/design.md ("Error codes"); new ones are added, none rena
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -84,6 +86,31 @@ def join_names(items: Sequence[str]) -> str:
     :param items: the names, in the order they are to be read.
     """
     return _join([str(item) for item in items])
+
+
+_reader: ContextVar[str | None] = ContextVar("reader", default=None)
+
+
+@contextmanager
+def addressing(name: str) -> Iterator[None]:
+    """Within the block, messages about ``name``'s own hand speak to them
+    ("You can hold at most 12 tiles", not "Chen can hold…"): the block runs
+    on that player's own phone (issue 27). See :func:`addressed`.
+
+    :param name: the player reading the messages, as seated.
+    """
+    token = _reader.set(name)
+    try:
+        yield
+    finally:
+        _reader.reset(token)
+
+
+def addressed(name: str) -> bool:
+    """Whether the messages being made are read by ``name`` themself (inside
+    :func:`addressing` for that name): a message about their hand then takes
+    its second-person form (each form its own template, for translation)."""
+    return _reader.get() == name
 
 
 def N_(message: str) -> str:

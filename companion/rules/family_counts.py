@@ -47,6 +47,26 @@ class _Pairs:
 
 
 @dataclass(frozen=True)
+class GivenRules:
+    """A counting game's rules as the other features read a family table's
+    (``table.inner.rules``): the module's rules, and :meth:`changed`.
+
+    :ivar rules: the module's rules (every key with its value).
+    :ivar given: the record's ``rules`` as given (the keys the table changed).
+    """
+
+    rules: Any
+    given: Mapping[str, Any]
+
+    def changed(self) -> dict[str, Any]:
+        """The rules the table set away from the kind's defaults, as given."""
+        return dict(self.given)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.rules, name)
+
+
+@dataclass(frozen=True)
 class CountsTable:
     """A counting game's table: its module's game before any hand.
 
@@ -69,6 +89,11 @@ class CountsTable:
     def players(self) -> tuple[str, ...]:
         """Names in seat order, clockwise."""
         return self.seating.players
+
+    @property
+    def rules(self) -> GivenRules:
+        """The rules in play (the module's), and those the table changed."""
+        return GivenRules(self.start.rules, self.rules_given)
 
     @property
     def teams(self) -> _Pairs | None:

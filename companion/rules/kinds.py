@@ -295,9 +295,8 @@ KINDS: Mapping[str, KindSpec] = MappingProxyType({
         rule_keys=partnership_rules.RULE_KEYS,
         form=RoundForm(HandEntry.PIPS, tiles_picker=True),
         set_choice=True,
-        named_presets=True,
+        # its presets are its module's (partnership.PRESETS), not the profile's
         rules_module="partnership",
-        on_pages=False,
     ),
     GameKind.CHICKEN_FOOT: KindSpec(
         kind=GameKind.CHICKEN_FOOT,
@@ -306,6 +305,8 @@ KINDS: Mapping[str, KindSpec] = MappingProxyType({
             unit=N_("points"),
             wins=N_("lowest total wins"),
             hint=N_("Game in progress: the lowest total after the 0-0 round wins."),
+            players_note=N_("Chicken Foot: whoever holds the round's centre double lays it and starts; "
+                            "2 to 8 players are usual."),
         ),
         round_fields=frozenset({"engine", "dealt", "ended", "hands", "ended_on_double"}),
         sets=chicken_foot_rules.SETS,
@@ -325,9 +326,9 @@ KINDS: Mapping[str, KindSpec] = MappingProxyType({
         rule_keys=chicken_foot_rules.RULE_KEYS,
         form=RoundForm(HandEntry.PIPS, double_blank_toggle=True, tiles_picker=True, tiles_drawn=True),
         set_choice=True,
-        named_presets=True,
+        # its own choices on the start page (templates/games/chicken_foot/_start.html),
+        # not Mexican Train's named rule sets and dealing tables
         rules_module="chicken_foot",
-        on_pages=False,
     ),
     **COUNTS_KINDS,  # All Fives, Fives and Threes, Texas 42 (their own module)
 })

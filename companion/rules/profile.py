@@ -234,59 +234,72 @@ def _parse_draw_counts(value: Any, problems: Problems, path: str) -> dict[int, i
 
 DRAW_COUNT_PRESETS: dict[str, dict[str, Any]] = {
     "seeds": {
-        "label": N_("The Mexican Train rule pages we have (Belarusian, Croatian, Mongolian, Korean)"),
+        "label": N_("16 / 15 / 14 / 12 / 10 / 9 tiles each"),
+        "origin": N_("The Mexican Train rule pages we have (Belarusian, Croatian, Mongolian, Korean)"),
         "source": "[MT-BE] [MT-MN] [MT-KO]; [MT-HR] agrees for double-12",
         "counts": {2: 16, 3: 16, 4: 15, 5: 14, 6: 12, 7: 10, 8: 9},
     },
     "cardinal": {
-        "label": N_("Cardinal-style sheet: 15 / 12 / 10 / 8"),
+        "label": N_("15 / 12 / 10 / 8 tiles each"),
+        "origin": N_("Cardinal-style sheet: 15 / 12 / 10 / 8"),
         "source": "public rule sheet reproduced at htfbw.com/games-cards/Games/76098.shtml",
         "counts": {2: 15, 3: 15, 4: 15, 5: 12, 6: 12, 7: 10, 8: 10, 9: 8, 10: 8},
     },
     "aluminium_case": {
-        "label": N_("Boxed-set leaflet: 15 / 11 / 8"),
+        "label": N_("15 / 11 / 8 tiles each"),
+        "origin": N_("Boxed-set leaflet: 15 / 11 / 8"),
         "source": "set leaflet reproduced at shop.owlshollow.com (Mexican Train Domino Set Double 12)",
         "counts": {2: 15, 3: 15, 4: 15, 5: 11, 6: 11, 7: 8, 8: 8},
     },
     "club_sheet": {
-        "label": N_("Club sheet: 16 down to 10"),
+        "label": N_("16 down to 10 tiles each, one fewer a player"),
+        "origin": N_("Club sheet: 16 down to 10"),
         "source": "club rules at idahogoodsam.org/gamerules/9",
         "counts": {2: 16, 3: 15, 4: 14, 5: 13, 6: 12, 7: 11, 8: 10},
     },
 }
-"""Published dealing tables for double-12 (tiles per player by players). Sources disagree."""
+"""Published dealing tables for double-12 (tiles per player by players). Sources disagree.
+Each ``label`` says the counts (what the table changes); ``origin`` says where it
+was published, for the rules page's sources (issue 27)."""
 
 
 PRESETS: dict[str, dict[str, Any]] = {
     "seeds_000_002_004": {
-        "label": N_("The Belarusian, Mongolian and Korean rule pages"),
+        "label": N_("0-0 counts 50; after a double play again"),
+        "origin": N_("The Belarusian, Mongolian and Korean rule pages"),
         "source": "[MT-BE] [MT-MN] [MT-KO]",
         "rules": {"double_blank_points": 50, "first_turn": "one_tile", "after_double": "play_again",
                   "open_doubles_order": "as_played"},
     },
     "seed_001": {
-        "label": N_("The Croatian rule page"),
+        "label": N_("After a double one more tile, not a double; 0-0 counts 0"),
+        "origin": N_("The Croatian rule page"),
         "source": "[MT-HR]",
         "rules": {"double_blank_points": 0, "after_double": "one_non_double"},
     },
     "seed_003": {
-        "label": N_("The travel-set maker's rules (the Russian collection)"),
+        "label": N_("A whole train on the first turn; 0-0 counts 0"),
+        "origin": N_("The travel-set maker's rules (the Russian collection)"),
         "source": "[RU]",
         "rules": {"double_blank_points": 0, "first_turn": "build_train", "after_double": "play_again"},
     },
     "quick": {
         "label": N_("Quick game: 6-6 down to 0-0"),
+        "origin": N_("A house rule: no rule page gives a shorter game"),
         "source": "house rule (a shorter game; no source document gives one)",
         "rules": {"start_engine": 6},
     },
     "league": {
         "label": N_("League style: -10 for going out, ties broken by rounds won"),
+        "origin": N_("House rules used by clubs"),
         "source": "house rules used by clubs",
         "rules": {"double_blank_points": 50, "going_out_bonus": -10, "tie_break": "most_rounds_out",
                   "marker_penalty": 0},
     },
 }
-"""Named rule sets a table can start from, then change any option."""
+"""Named rule sets a table can start from, then change any option. Each
+``label`` says what the set changes (the start form, the club night, the
+players' filter); ``origin`` where it comes from, listed on the rules page."""
 
 
 def preset_of(changed: Mapping[str, Any]) -> str | None:

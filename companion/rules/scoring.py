@@ -16,6 +16,7 @@ Rule sources:
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from typing import Any
 
 from companion.rules.kinds import (
     BlockedLowest,
@@ -105,18 +106,24 @@ def _train_scores(table: Table, rnd: Round) -> dict[str, int | None]:
     return out
 
 
-def double_blank_changes_points(table: Table) -> bool:
+def double_blank_changes_points(table: Any) -> bool:
     """Whether the hand the 0-0 is left in changes a round's points.
 
     Only Mexican Train counts the 0-0 apart from its pips, as
-    ``double_blank_points`` ([MT-BE] [MT-MN] [MT-KO]: 50 points); with 0 (as in
-    [MT-HR] and [RU]), and in the classic games, where a hand counts its pips
-    and the 0-0 has none, its place changes nothing.
+    ``double_blank_points`` ([MT-BE] [MT-MN] [MT-KO]: 50 points), and Chicken
+    Foot (50, 25 or 0: rules-families.md section 5); with 0 (as in [MT-HR] and
+    [RU]), and in the classic games, where a hand counts its pips and the 0-0
+    has none, its place changes nothing.
 
-    :param table: the game's table (kind and rules).
+    :param table: the game's table (kind and rules): a
+        :class:`~.record.document.Table`, or a table read by the kind's own
+        module (its rules in ``table.inner.rules``).
     :return: ``True`` when a round cannot be scored without knowing who holds it.
     """
-    return table.kind.counts_pips and not table.kind.is_classic and table.rules.double_blank_points != 0
+    if not table.kind.counts_pips or table.kind.is_classic:
+        return False
+    rules = table.inner.rules if hasattr(table, "inner") else table.rules
+    return bool(rules.double_blank_points != 0)
 
 
 def classic_winner(rnd: Round, tie: str = BlockedTie.NOBODY) -> str | None:

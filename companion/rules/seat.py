@@ -12,12 +12,15 @@ Rule sources: as :mod:`.read_hand` and :mod:`.joint` (docs/sources.md).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any, Protocol
 
 from companion.rules.errors import Problem, Problems, RecordError, tr
-from companion.rules.family_game import FamilyTable
+from companion.rules.families.chicken_foot import seat as chicken_foot_seat
+from companion.rules.families.partnership.hand import HandLeft
+from companion.rules.families.partnership.seat import check_seat_hand as partnership_seat_hand
+from companion.rules.family_game import FamilyState, FamilyTable
 from companion.rules.game import Game
 from companion.rules.joint.hands import check_hands
 from companion.rules.record.document import Hand, Table
@@ -40,7 +43,7 @@ class PlayedGame(Protocol):
     def rounds(self) -> Sequence[Any]: ...
 
 
-def check_seat_hand(game: PlayedGame, name: str, data: Any) -> Hand:
+def check_seat_hand(game: PlayedGame, name: str, data: Any) -> Hand | None:
     """Check one player's hand of the next round, alone.
 
     :param game: the game, as read (:func:`~.game.read_game`).
@@ -49,17 +52,28 @@ def check_seat_hand(game: PlayedGame, name: str, data: Any) -> Hand:
         "tiles_left": 3, "double_blank": true}`` or ``{"tiles": ["6-5", "2-1"]}``
         (pips, tiles).
     :return: the checked :class:`~.record.Hand` (the 0-0 inferred where only
-        it can make the pips).
+        it can make the pips); ``None`` for a kind read by its own rules
+        module, which checks the hand itself (Chicken Foot:
+        :func:`~.families.chicken_foot.seat.check_seat_hand`).
     :raises RecordError: ``bad_value`` for a kind the phones cannot enter yet
-        (:attr:`~.kinds.KindSpec.on_pages`); ``game_finished`` when no round is left; ``unknown_player``;
+        (a kind of its own module without a phones' check); ``game_finished`` when no round is left; ``unknown_player``;
         a hand's problems at ``hands.<name>…`` (``bad_value``, ``pips_negative``,
         ``pips_infeasible``, ``tiles_not_in_set``, ``engine_in_hand``,
         ``too_many_tiles``, ``drawn_exceeds_boneyard``…).
     """
     problems = Problems()
-    if not isinstance(game.table, Table):  # a kind read by its own module: no phone entry yet
-        problems.error("", "bad_value", tr("Hands of this kind of game cannot be sent from a phone yet."))
-        raise RecordError(problems.errors, [])
+    if isinstance(game.table, FamilyTable) and game.table.kind.spec.rules_module in _FAMILY_SEAT:
+        # games in pairs: the module checks the hand alone and gives it back
+        state = FamilyState.of(game.table, [dict(r.data) for r in game.rounds])
+        left = _FAMILY_SEAT[game.table.kind.spec.rules_module or ""](state.game, name, data)
+        return Hand(pips=left.pips, tiles_left=left.tiles_left,
+                    tiles=None if left.tiles is None else tuple(left.tiles))
+    if isinstance(game.table, FamilyTable):  # a kind read by its own module: its own check
+        # a hand of no pips and no tiles is the hand of the player who went out
+        empty = isinstance(data, Mapping) and data.get("pips") == 0 and not data.get("tiles") \
+            and not data.get("double_blank")
+        _own_module_check(game, name, data, empty, {})
+        return None
     plan = game.next_round()
     if plan is None:
         problems.error("", "game_finished", tr("The game is over: no round is left to enter."))
@@ -82,6 +96,13 @@ def check_seat_hand(game: PlayedGame, name: str, data: Any) -> Hand:
     return hand
 
 
+_FAMILY_SEAT: Mapping[str, Callable[[Any, str, Any], HandLeft]] = {
+    "partnership": partnership_seat_hand,
+}
+"""A hand checked alone by the rules module of a kind that has one
+(:attr:`~.kinds.KindSpec.rules_module`): games in pairs."""
+
+
 def check_with_sent(game: PlayedGame, name: str, data: Any, out: bool, sent: Mapping[str, tuple[Any, bool]]) -> None:
     """Check one player's hand together with the hands already sent for the
     same round, as the tablet checks the round when it is saved (issue 27):
@@ -101,7 +122,11 @@ def check_with_sent(game: PlayedGame, name: str, data: Any, out: bool, sent: Map
     plan = game.next_round()
     table = game.table
     others = {n: v for n, v in sent.items() if n != name and n in table.players}
-    if plan is None or not others or not isinstance(table, Table):  # a kind of its own module: no phones
+    if isinstance(table, FamilyTable):
+        if table.kind.spec.rules_module in _OWN_MODULE_SEATS:
+            _own_module_check(game, name, data, out, others)
+        return  # games in pairs: each hand is checked alone (check_seat_hand)
+    if plan is None or not others:
         return
     hands = {n: h for n, (h, _) in others.items()}
     hands[name] = data
@@ -122,6 +147,33 @@ def check_with_sent(game: PlayedGame, name: str, data: Any, out: bool, sent: Map
             or p.code in ("tile_repeated", "double_blank_twice")]
     if kept:
         raise RecordError(kept, [])
+
+
+_OWN_MODULE_SEATS = {"chicken_foot": chicken_foot_seat.check_seat_hand}
+"""The phones' check of a hand for each kind read by its own rules module
+that has one (:attr:`~.kinds.KindSpec.rules_module`)."""
+
+
+def _own_module_check(game: PlayedGame, name: str, data: Any, out: bool,
+                      sent: Mapping[str, tuple[Any, bool]]) -> None:
+    """A hand of a kind read by its own module, checked by that module with
+    the hands sent so far; ``bad_value`` for a kind whose module has no such
+    check yet, ``game_finished`` once no round is left.
+
+    :raises RecordError: the module's problems.
+    """
+    table = game.table
+    assert isinstance(table, FamilyTable)
+    problems = Problems()
+    check = _OWN_MODULE_SEATS.get(table.kind.spec.rules_module or "")
+    if check is None:
+        problems.error("", "bad_value", tr("Hands of this kind of game cannot be sent from a phone yet."))
+    elif game.next_round() is None:
+        problems.error("", "game_finished", tr("The game is over: no round is left to enter."))
+    problems.raise_if_any()
+    assert check is not None
+    inner = FamilyState.of(table, [dict(r.data) for r in game.rounds]).game
+    check(inner, name, data, out, sent)
 
 
 def each_hand_alone(game: Game, hands: Mapping[str, Any], skip: Iterable[str] = ()) -> list[Problem]:

@@ -22,7 +22,12 @@ from pathlib import Path
 from flask import current_app
 
 from companion.rules import Game, read_game
+from companion.sheets import chicken_foot
 from companion.store.files import write_atomic
+
+FAMILY_SHEETS = {"chicken_foot": chicken_foot.sheet_pdf}
+"""The sheet of each kind read by its own rules module, by the module's name
+(:attr:`companion.rules.kinds.KindSpec.rules_module`)."""
 
 
 class NotReady(LookupError):
@@ -82,7 +87,9 @@ def sheet_pdf(key: SheetKey) -> bytes:
 
     :raises companion.services.NotFound: no such game.
     """
+    from companion.games.partnership_form import pairs_by_pips
     from companion.games.services import get_game
+    from companion.sheets.partnership import pairs_sheet_pdf
     from companion.sheets.pdf import score_sheet_pdf
 
     path = key_folder(key) / key.filename
@@ -92,10 +99,16 @@ def sheet_pdf(key: SheetKey) -> bytes:
         pass
     view = get_game(key.game_id)
     game = read_game(view.record(), confirm=True)
-    if not isinstance(game, Game):
+    if isinstance(game, Game):
+        pdf = score_sheet_pdf(game, played_on=view.created_at.date(), paper=key.paper,
+                              blank=key.blank, language=key.language)
+    elif pairs_by_pips(view.table.kind.spec):
+        pdf = pairs_sheet_pdf(view, paper=key.paper, blank=key.blank, language=key.language)
+    elif view.table.kind.spec.rules_module in FAMILY_SHEETS:
+        pdf = FAMILY_SHEETS[view.table.kind.spec.rules_module](
+            game, played_on=view.created_at.date(), paper=key.paper, blank=key.blank, language=key.language)
+    else:
         raise NotReady(view.table.kind)
-    pdf = score_sheet_pdf(game, played_on=view.created_at.date(), paper=key.paper,
-                          blank=key.blank, language=key.language)
     if view.revision == key.revision:
         _keep(path, pdf, f"r{key.revision}-")
     return pdf

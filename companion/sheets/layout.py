@@ -51,7 +51,7 @@ def geometry(
     # Heights measured on rendered sheets: title block, the rule lines (a
     # caption and about 4 mm a line; landscape sheets run them on in one
     # paragraph), the grid's head and totals row, the standings, the legend
-    # and gaps. Only a first guess: _fit_one_page adjusts rows until it fits.
+    # and gaps. Only a first guess: fit_one_page adjusts rows until it fits.
     inline_rules = landscape or half  # the rules run on in one paragraph under the standings
     rules_mm = (4.0 + (1.0 if half else 2.5) * rule_lines) if inline_rules else (4.0 + 4.0 * rule_lines)
     bottom = 36.0 + rules_mm

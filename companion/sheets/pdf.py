@@ -74,9 +74,10 @@ def _environment() -> jinja2.Environment:
 
 def render_html(context: dict[str, Any]) -> str:
     """The sheet's HTML from :func:`sheet_context`'s data (names escaped), in
-    the context's ``language``."""
+    the context's ``language``; with the context's ``template`` when it names
+    one (the pairs' sheet: :mod:`companion.sheets.partnership`)."""
     with in_language(context.get("language")):
-        return _environment().get_template(TEMPLATE).render(**context)
+        return _environment().get_template(context.get("template", TEMPLATE)).render(**context)
 
 
 def static_path(url: str, static_root: Path = STATIC) -> Path:
@@ -167,7 +168,7 @@ def render_pdf(html: str) -> bytes:
     return _layout(html).write_pdf()
 
 
-def _fit_one_page(context: dict[str, Any]):
+def fit_one_page(context: dict[str, Any]):
     """Lay the sheet out, shrinking the round rows until it fits one page.
 
     :return: the laid-out document (one page unless rows hit ``ROW_MIN``).
@@ -222,7 +223,7 @@ def score_sheet_pdf(
     context = sheet_context(
         game, played_on=played_on, paper=paper, blank=blank, title=title, language=language
     )
-    return _fit_one_page(context).write_pdf()
+    return fit_one_page(context).write_pdf()
 
 
 __all__ = [
@@ -232,6 +233,7 @@ __all__ = [
     "STYLESHEET",
     "ResourceRefused",
     "fetch_static",
+    "fit_one_page",
     "render_html",
     "render_pdf",
     "score_sheet_pdf",

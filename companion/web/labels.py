@@ -110,8 +110,10 @@ player's page) when From is the later day: no day lies between them."""
 
 def rule_kinds(key: str) -> str:
     """The kinds rule ``key`` applies to, space-separated (``"draw block"``):
-    the new-game form shows a rule only for those (``data-kinds``)."""
-    return " ".join(kind for kind in GameKind if rule_applies(key, kind))
+    the new-game form shows a rule only for those (``data-kinds``). The
+    profile's rules only: a kind read by a module of its own shows its own."""
+    return " ".join(kind for kind in GameKind
+                    if kind.spec.rules_module is None and rule_applies(key, kind))
 
 
 def first_player_kinds(how: str) -> str:

@@ -267,7 +267,7 @@ def test_evening_through_the_pages(client):
     # The form to make an event offers the usual club rule for late arrivals
     # first: the table's highest total (not 0, which would favour coming late).
     form = client.get("/events").get_data(as_text=True)
-    assert '<option value="highest" selected>' in form
+    assert '<input type="radio" name="late_join" value="highest" checked>' in form
 
 
 def test_unknown_event(api, client):

@@ -46,9 +46,10 @@ def test_the_form_marks_the_mexican_train_fields_for_the_page_script(client):
     # The set and the rule set carry data-kinds="mexican_train" (static/app.js
     # hides them for the other games); the late-arrival rule is for every game.
     page = client.get("/events").get_data(as_text=True)
-    for field in ("ev-set", "ev-preset"):
-        assert re.search(r'<div data-kinds="mexican_train">\s*<label for="' + field + '"', page), field
-    assert not re.search(r'data-kinds="[^"]*">\s*<label for="ev-late"', page)
+    assert re.search(r'<div data-kinds="mexican_train">\s*<label for="ev-set"', page)
+    assert re.search(r'<div data-kinds="mexican_train">\s*<fieldset class="choices" id="ev-preset"', page)
+    assert not re.search(r'data-kinds="[^"]*">\s*<fieldset class="choices" id="ev-late"', page)
+    assert '<fieldset class="choices" id="ev-late"' in page
 
 
 def _listed(client, event_id: int) -> str:

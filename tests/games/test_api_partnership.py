@@ -197,11 +197,11 @@ def test_a_hand_corrected_and_the_last_hand_deleted(api):
     assert data["next_round"]["starter"] == "Dee"
 
 
-def test_the_pages_not_ready_for_pairs_refuse_cleanly(api):
-    """Only the API keeps these games for now: the game page, the table view,
-    a round's edit page and the sheet answer 409 with a line, never 500; the
-    start form does not offer the kind."""
+def test_the_pages_show_games_in_pairs(api):
+    """The game page, the table view, a hand's edit page and the sheet show a
+    game kept through the API; the start form offers the kind."""
     gid = new_game(api)
+    play(api, gid, LP1)
     for path in ("", "/table", "/rounds/1/edit", "/sheet.pdf"):
-        assert api.get(f"/games/{gid}{path}").status_code == 409, path
-    assert 'value="partnership"' not in api.get("/").get_data(as_text=True)
+        assert api.get(f"/games/{gid}{path}").status_code == 200, path
+    assert 'value="partnership"' in api.get("/").get_data(as_text=True)

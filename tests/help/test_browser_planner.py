@@ -38,3 +38,20 @@ def test_plan_a_train_by_tapping_tiles(live, browser):
     assert "13-1" in page.locator(".form-error").inner_text()
     assert page.locator("#pl-hand").input_value() == "12-5 13-1"
     ctx.close()
+
+
+def test_the_counter_adds_only_tiles_a_hand_may_hold(live, browser):
+    """Issue 27 (planner): the counter under the hand added the pips of tiles
+    that cannot be in it. Worked by hand, double-12 with the engine 12-12 in
+    the hub: 12-5 (17) and 3-1 (4) count, 21 pips in 2 tiles; 13-1 is not in
+    the set, 12-12 is the engine, 5-12 repeats 12-5, "5a-3" and "1-2-3" are no tiles."""
+    ctx = browser.new_context(viewport={"width": 1024, "height": 768}, has_touch=True)
+    page = ctx.new_page()
+    page.goto(f"{live}/planner?token={TOKEN}")
+    page.fill("#pl-hand", "12-5 13-1 12-12 5-12 5a-3 1-2-3 3-1")
+    assert page.locator("#pl-sum").inner_text() == "2 tiles · 21 pips"
+    # in a double-6 set (open end 6, its engine 6-6): only 3-1 of them, 4 pips
+    page.select_option("#pl-set", "6")
+    page.fill("#pl-hand", "12-5 6-6 3-1")
+    assert page.locator("#pl-sum").inner_text() == "1 tile · 4 pips"
+    ctx.close()

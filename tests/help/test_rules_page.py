@@ -3,6 +3,7 @@ its default in words, its source named for what it is; no developer words."""
 
 from __future__ import annotations
 
+import html
 import re
 
 from companion.rules.profile import OPTIONS
@@ -57,3 +58,21 @@ def test_the_rules_page_says_what_its_sources_say(client):
     for lang in ("ru", "be", "hr", "mn", "ko"):
         page = _text(client.get("/rules", headers={"Accept-Language": lang}).get_data(as_text=True))
         assert "dominoed.tripod.com" in page and "gambiter.com" in page, lang
+
+
+def test_rule_sets_are_named_by_what_they_change_and_sourced_on_the_rules_page(client):
+    """Issue 27: rule set names said where they came from ("The Croatian rule
+    page"); they say what they change (the rules of each preset: after a
+    double one non-double, the 0-0 counts 0), and the rules page lists where
+    each comes from."""
+    start = client.get("/").get_data(as_text=True)
+    presets = start[start.index('id="preset"'):]
+    presets = html.unescape(presets[:presets.index("</select>")])
+    for said in ("After a double one more tile, not a double; 0-0 counts 0",
+                 "A whole train on the first turn; 0-0 counts 0", "0-0 counts 50; after a double play again"):
+        assert said in presets
+    assert "rule page" not in presets and "Russian collection" not in presets
+    rules = html.unescape(client.get("/rules").get_data(as_text=True))
+    sources = rules[rules.index('id="rules-sources-sets"'):]
+    assert "After a double one more tile, not a double; 0-0 counts 0</strong>: The Croatian rule page" in sources
+    assert "15 / 11 / 8 tiles each</strong> (Deal table): Boxed-set leaflet: 15 / 11 / 8" in sources

@@ -37,11 +37,15 @@ def _env() -> Environment:
 
 def _deal_context() -> dict:
     """What the rules view gives the partial: the engine's dealing table."""
+    from companion.rules.profile import DRAW_COUNT_PRESETS, PRESETS
     from companion.rules.schedule import MAX_PLAYERS, MIN_PLAYERS, rule_deal
     from companion.rules.tiles import SET_SIZES
+    from companion.web.labels import RULE_LABELS
 
     seats = list(range(MIN_PLAYERS, MAX_PLAYERS + 1))
-    return {"deal_seats": seats, "deal_table": {n: [rule_deal(n, p) for p in seats] for n in SET_SIZES}}
+    return {"deal_seats": seats, "deal_table": {n: [rule_deal(n, p) for p in seats] for n in SET_SIZES},
+            "presets": PRESETS, "draw_presets": DRAW_COUNT_PRESETS, "rule_labels": RULE_LABELS,
+            "translated": str}
 
 
 @pytest.fixture(scope="module")
@@ -298,7 +302,8 @@ def test_every_english_string_goes_through_gettext():
         return gettext(singular if n == 1 else plural)
 
     env.install_gettext_callables(gettext, ngettext, newstyle=True)
-    rendered = env.get_template(PARTIAL).render(**_deal_context())
+    # the page's translated() (rule set names, which are messages) brackets as gettext does
+    rendered = env.get_template(PARTIAL).render(**{**_deal_context(), "translated": gettext})
     outside = re.sub(r"\u27e6.*?\u27e7", " ", rendered, flags=re.S)
     parser = _Untranslated()
     parser.feed(outside)

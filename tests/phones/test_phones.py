@@ -372,5 +372,29 @@ def test_a_phone_refuses_a_hand_no_player_could_hold(app, client, api):
     url = _seat(ben, _join_url(client, gid), 1)
     r = _send(ben, url, number="1", **{"pips-1": "999"})
     assert r.status_code == 422
-    assert "No hand can hold 999 pips: a typo? Ben can hold 731 pips at most this round." in r.get_data(as_text=True)
+    assert "No hand can hold 999 pips: a typo? You can hold 731 pips at most this round." in r.get_data(as_text=True)
     assert _send(ben, url, number="1", **{"pips-1": "99"}).status_code == 302
+
+
+def test_on_their_own_phone_a_player_is_told_you_not_their_name(app, client, api):
+    """Issue 27: Ben's own phone said "Ben can hold…" of Ben's hand. There
+    every message about the hand speaks to Ben; the tablet still names him.
+    Figures as in the test above: a hand holds at most 731 pips this round."""
+    gid = _game(api, {"set": 12, "players": ["Ana", "Ben", "Chen", "Dee"], "first_starter": "Ana"})
+    ben = app.test_client()
+    url = _seat(ben, _join_url(client, gid), 1)
+    said = {
+        "You can hold 731 pips at most this round.": {"pips-1": "999"},
+        "Type your pips, or tap I went out.": {"pips-1": ""},
+        "You went out, so your hand is empty and cannot hold the 0-0": {"out": "1", "blank-1": "1"},
+        "You have no tiles left, so no pips: not 5.": {"pips-1": "5", "left-1": "0"},
+    }
+    for words, fields in said.items():
+        r = _send(ben, url, number="1", **fields)
+        html = r.get_data(as_text=True)
+        assert r.status_code == 422 and words in html, (fields, html[:2000])
+        assert "Ben can" not in html and "Ben has" not in html and "Ben&#39;s" not in html
+    hands = {"Ana": {"pips": 0}, "Ben": {"pips": 999}, "Chen": {"pips": 3}, "Dee": {"pips": 4}}
+    r = api.post(f"/api/games/{gid}/rounds", json={"ended": "domino", "hands": hands})
+    assert r.status_code == 422
+    assert "Ben can hold 731 pips at most this round." in r.get_data(as_text=True)

@@ -64,3 +64,27 @@ def test_the_pages_ask_with_a_tick_before_adding_or_renaming(app, api, client):
     r = client.post(f"/players/{ben}/rename", data={"csrf_token": token, "name": "An\u0430"})
     assert r.status_code == 422 and 'name="confirm"' in r.get_data(as_text=True)
     assert "Ben" in _roster(api)
+
+
+def test_two_look_alike_names_typed_together_ask_first(app, api, client):
+    """Issue 27: "Ana" and a Cyrillic "Аna" typed in one start form, neither on
+    the roster yet, started two players without a word. The later name is
+    warned of with its own message (not "already on the roster"), on the
+    API and on the start page, and kept as two players when confirmed."""
+    game = {"set": 6, "players": ["Ana", "Ben", FAKE_ANA], "first_starter": "Ana"}
+    message = _warning(api.post("/api/games", json=game), "players[2]")
+    assert message == (f"{FAKE_ANA} looks like Ana, also typed here, but is written with other letters. "
+                       "Confirm to keep them as two players, or correct one of them.")
+    assert _roster(api) == []
+    token = csrf_token(client, "/")
+    form = {"csrf_token": token, "player": ["Ana", "Ben", FAKE_ANA], "starter": "0", "set": "12"}
+    r = client.post("/games", data=form)
+    assert r.status_code == 422
+    page = r.get_data(as_text=True)
+    assert "also typed here" in page and "already on the roster" not in page and 'name="confirm"' in page
+    assert _roster(api) == []
+    assert client.post("/games", data={**form, "confirm": "1"}).status_code == 302
+    assert _roster(api) == sorted(["Ana", "Ben", FAKE_ANA])
+    # Names that only differ by case are one name, not look-alikes: refused as seated twice, no warning.
+    r = api.post("/api/games", json={"set": 6, "players": ["Dee", "DEE"], "first_starter": "Dee"})
+    assert "warnings" not in r.get_json() or not r.get_json()["warnings"]

@@ -45,6 +45,7 @@ from companion.games.services.listing import (
     game_ids,
     known_players,
     list_games,
+    recent_groups,
 )
 from companion.games.services.rounds import (
     add_round,
@@ -83,5 +84,5 @@ __all__ = [
     "delete_last_round", "empty_trash", "finish_game", "game_ids", "game_revision", "game_stamp", "get_game", "head_of",
     "history_stamp",
     "known_players", "list_games", "recheck", "replace_round", "restore_game", "round_for_key", "sheet_identity",
-    "one_read", "store_games", "store_results", "transaction", "trash_game",
+    "one_read", "recent_groups", "store_games", "store_results", "transaction", "trash_game",
 ]

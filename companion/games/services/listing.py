@@ -9,7 +9,7 @@ from datetime import UTC, date, datetime, time, timedelta
 
 from companion.games.models import GameRow, PlayerRow
 from companion.games.services.values import GameSummary, Page
-from companion.rules.stats.records import search_key
+from companion.rules.stats.records import name_key, search_key
 from companion.store.db import db
 from companion.store.tx import end_read
 
@@ -123,3 +123,58 @@ def known_players() -> list[str]:
     names = list(db.session.execute(q).scalars())
     end_read()
     return names
+
+
+def in_play_counts() -> dict[str, int]:
+    """How many games still being played (on the games' shelf) each name sits
+    at, by the roster's key (:func:`companion.rules.stats.records.name_key`:
+    case and Unicode form ignored). One query over the games in play only
+    (``ix_game_shelf_status_id``), whatever the length of the history; the
+    read is left open for the caller's next query (the roster's).
+
+    :return: ``{name key: games in play}``; names at no game in play are absent.
+    """
+    q = db.select(GameRow.players).where(GameRow.shelf == "games", GameRow.status == "in_progress")
+    counts: dict[str, int] = {}
+    for seated in db.session.execute(q).scalars():
+        for key in {name_key(name) for name in seated or ()}:
+            counts[key] = counts.get(key, 0) + 1
+    return counts
+
+
+GROUPS_SHOWN = 5
+"""How many groups the start page offers (:func:`recent_groups`)."""
+GROUPS_SCANNED = 200
+"""How many of the newest games :func:`recent_groups` looks through."""
+
+
+def recent_groups(most: int = GROUPS_SHOWN, scanned: int = GROUPS_SCANNED) -> list[tuple[str, ...]]:
+    """The groups of players who sat together before, for the start page to
+    seat again in one tap: the distinct sets of players of the newest stored
+    games (any kind, finished or in play, archived too; the trash left out),
+    the most recently played group first. Two games of the same players in
+    another seat order are one group, in the seat order of its newest game;
+    names are compared as the roster does (case and Unicode form ignored).
+
+    One query over the newest ``scanned`` games (``ix_game_shelf_id``), no
+    engine run, whatever the length of the history.
+
+    :param most: the most groups returned.
+    :param scanned: how many of the newest games are looked through.
+    :return: up to ``most`` groups, each the players' names in seat order.
+    """
+    q = (db.select(GameRow.players).where(GameRow.shelf != "trash")
+         .order_by(GameRow.id.desc()).limit(scanned))
+    seen: set[frozenset[str]] = set()
+    groups: list[tuple[str, ...]] = []
+    for seated in db.session.execute(q).scalars():
+        names = tuple(seated or ())
+        key = frozenset(name_key(n) for n in names)
+        if len(names) < 2 or key in seen:
+            continue
+        seen.add(key)
+        groups.append(names)
+        if len(groups) >= most:
+            break
+    end_read()
+    return groups

@@ -88,9 +88,14 @@ def look_alikes(names: Iterable[tuple[str, str]], exclude_id: int | None = None)
     A name that is a stored player's (case and Unicode form aside) is that
     player, not a look-alike.
 
+    Names typed together (one start form: "Ana" and a Cyrillic "Аna", neither
+    stored yet) are compared with each other too: the later one is warned of,
+    naming the earlier as typed in the same form (issue 27).
+
     :param names: ``(path, name)`` pairs: where each name was given and the name.
     :param exclude_id: a player not to compare with (the one being renamed).
-    :return: ``confusable_name`` warnings (empty: nothing looks alike).
+    :return: ``confusable_name`` warnings (empty: nothing looks alike), at most
+        one per name.
     """
     query = select(PlayerRow.name)
     if exclude_id is not None:
@@ -98,7 +103,9 @@ def look_alikes(names: Iterable[tuple[str, str]], exclude_id: int | None = None)
     stored = list(db.session.execute(query).scalars())
     known = {name_key(n) for n in stored}
     warnings = []
+    typed: list[str] = []
     for path, name in names:
+        earlier, typed = list(typed), typed + [name]
         if name_key(name) in known:
             continue
         other = look_alike(name, stored)
@@ -106,4 +113,11 @@ def look_alikes(names: Iterable[tuple[str, str]], exclude_id: int | None = None)
             warnings.append(Problem(path, "confusable_name", gettext(
                 "%(name)s looks like %(other)s, who is already on the roster, but is written "
                 "with other letters. Confirm to keep them as two players.", name=name, other=other)))
+            continue
+        other = look_alike(name, earlier)
+        if other is not None:
+            warnings.append(Problem(path, "confusable_name", gettext(
+                "%(name)s looks like %(other)s, also typed here, but is written with other letters. "
+                "Confirm to keep them as two players, or correct one of them.",
+                name=name, other=other)))
     return warnings

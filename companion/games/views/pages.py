@@ -12,7 +12,7 @@ from functools import lru_cache
 
 from flask import Blueprint, Response, abort, flash, redirect, render_template, request, url_for
 
-from companion.games import services
+from companion.games import chicken_foot, services
 from companion.games.chart import running_totals_chart
 from companion.games.forms import (
     errors_by_field,
@@ -23,10 +23,13 @@ from companion.games.forms import (
     round_from_form,
     round_to_form,
 )
+from companion.games.partnership_form import hand_to_form, pairs_by_pips
 from companion.games.pips import layout as pip_layout
 from companion.games.pips import layouts as pip_layouts
 from companion.games.services import undo as undoing
+from companion.games.views import chicken_foot as chicken_foot_page
 from companion.games.views import counts as counts_views
+from companion.games.views import partnership as pairs_views
 from companion.games.views import undo as undo_views
 from companion.rules import RecordError
 from companion.rules.profile import DRAW_COUNT_PRESETS, OPTIONS, OPTIONS_BY_KEY, PRESETS
@@ -44,6 +47,10 @@ from companion.web.security import local_target
 bp = Blueprint("games", __name__)
 bp.add_app_template_global(pip_layout, "pip_layout")
 bp.add_app_template_global(pip_layouts, "pip_layouts")
+
+FAMILY_PAGES = {"chicken_foot": chicken_foot_page.render, **counts_views.FAMILY_PAGES}
+"""The game page of each kind read by its own rules module, by the module's
+name (:attr:`~companion.rules.kinds.KindSpec.rules_module`)."""
 
 PER_PAGE = 20
 LIST = "games"
@@ -99,6 +106,7 @@ def _index_context(values=None, errors=None, warnings=None):
             lists["shelf"] = services.list_games(
                 replace(query, page=numbers.arg("page", 1, 1) or 1))
         known = services.known_players()
+        groups = services.recent_groups()
     return dict(
         lists=lists,
         query=query,
@@ -107,6 +115,7 @@ def _index_context(values=None, errors=None, warnings=None):
         trashed=numbers.parse(request.args.get("trashed"), 1),
         archived=numbers.parse(request.args.get("archived"), 1),
         known=known,
+        groups=groups,
         sets=SET_SIZES,
         values=values if values is not None else {},
         errors=errors or {},
@@ -117,6 +126,7 @@ def _index_context(values=None, errors=None, warnings=None):
         draw_presets=DRAW_COUNT_PRESETS,
         value_labels=VALUE_LABELS,
         rule_labels=_rule_labels(current_language()),
+        cf=chicken_foot.start_choices(),
     )
 
 
@@ -181,8 +191,6 @@ def render_game_with(game_id: int, seats_form: dict, status: int = 422):
 
 def render_game(game: services.GameView, values=None, errors=None, warnings=None, status=200,
                  edit=None, seats_form=None):
-    if counts_views.uses_pad(game):  # the games scored during play: the score pad
-        return counts_views.render_pad(game)
     errors = dict(errors or {})
     if edit is not None and not 1 <= edit <= len(game.rounds):
         # the round was deleted on another device meanwhile: what was typed is
@@ -191,9 +199,15 @@ def render_game(game: services.GameView, values=None, errors=None, warnings=None
             "Round %(n)s was deleted on another device. What you typed is kept below.", n=edit)]
         edit, status = None, 409
     t = game.table
+    if pairs_by_pips(t.kind.spec):  # a game in pairs: its own page (views/partnership.py)
+        return pairs_views.render_pairs_game(game, values, errors, warnings, status, edit)
     draft_restore = False
     if values is None:
         values, draft_restore = _new_round_values(game, edit)
+    if t.kind.spec.rules_module in FAMILY_PAGES:
+        return FAMILY_PAGES[t.kind.spec.rules_module](
+            game, values=values, draft_restore=draft_restore, errors=errors, warnings=warnings or [],
+            status=status, edit=edit)
     return (
         render_template(
             "games/game.html",
@@ -290,6 +304,8 @@ def _typed_round(game: services.GameView, new: bool = False):
     with a box refused as typed, what else the round shows wrong too
     (:func:`companion.rules.entry.rest_to_mend`; for the ``new`` round, each
     other hand checked against the round's engine and deal too)."""
+    if pairs_by_pips(game.table.kind.spec):
+        return pairs_views.typed_hand(game)
     parsed = round_from_form(request.form, list(game.table.players), game.table.kind)
     problems = list(parsed.problems)
     if problems and game.table.kind.counts_pips:
@@ -360,7 +376,9 @@ def edit_round(game_id: int, number: int):
     if not 1 <= number <= len(game.rounds):
         abort(404)
     stored = game.rounds[number - 1]
-    values = round_to_form(stored.data, list(game.table.players))
+    players = list(game.table.players)
+    pairs = pairs_by_pips(game.table.kind.spec)
+    values = (hand_to_form if pairs else round_to_form)(stored.data, players)
     values["version"] = str(stored.version)
     return render_game(game, values=values, edit=number)
 
@@ -467,6 +485,8 @@ def table(game_id: int):
     from companion.web.access import is_spectator
 
     game = _game_or_404(game_id)
+    if pairs_by_pips(game.table.kind.spec):
+        return pairs_views.render_pairs_table(game, is_spectator(), request.args.get("view"))
     return render_template(
         "games/table.html",
         game=game,

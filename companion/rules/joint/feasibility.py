@@ -22,7 +22,7 @@ from collections.abc import Collection, Iterable
 from dataclasses import dataclass, replace
 from functools import cached_property, lru_cache
 
-from companion.rules.errors import Problems, tr, trn
+from companion.rules.errors import Problems, addressed, tr, trn
 from companion.rules.record.document import DOUBLE_BLANK, Hand
 from companion.rules.tiles import DominoSet, Tile
 
@@ -218,23 +218,37 @@ class RoundTiles:
         if held is None or held <= most:
             return True
         field_name = "tiles" if hand.tiles is not None else "tiles_left"
-        problems.error(f"{where}.{field_name}", "too_many_tiles",
-                       trn("%(name)s can hold at most %(n)s tile (%(dealt)s dealt).",
+        if addressed(name):  # on the player's own phone: "You can hold…"
+            message = (trn("You can hold at most %(n)s tile (%(dealt)s dealt).",
+                           "You can hold at most %(n)s tiles (%(dealt)s dealt).", most, dealt=dealt)
+                       if hand.drawn is None
+                       else trn("You can hold at most %(n)s tile (%(dealt)s dealt, %(drawn)s drawn).",
+                                "You can hold at most %(n)s tiles (%(dealt)s dealt, %(drawn)s drawn).", most,
+                                dealt=dealt, drawn=hand.drawn))
+        else:
+            message = (trn("%(name)s can hold at most %(n)s tile (%(dealt)s dealt).",
                            "%(name)s can hold at most %(n)s tiles (%(dealt)s dealt).", most, name=name, dealt=dealt)
                        if hand.drawn is None
                        else trn("%(name)s can hold at most %(n)s tile (%(dealt)s dealt, %(drawn)s drawn).",
                                 "%(name)s can hold at most %(n)s tiles (%(dealt)s dealt, %(drawn)s drawn).", most,
                                 name=name, dealt=dealt, drawn=hand.drawn))
+        problems.error(f"{where}.{field_name}", "too_many_tiles", message)
         return False
 
     @staticmethod
     def _count_possible(name: str, hand: Hand, most: int, where: str, problems: Problems) -> bool:
         if hand.tiles_left == 0:
             problems.error(f"{where}.pips", "pips_infeasible",
+                           tr("You have no tiles left, so no pips: not %(pips)s.", pips=hand.pips)
+                           if addressed(name) else
                            tr("%(name)s has no tiles left, so no pips: not %(pips)s.", name=name, pips=hand.pips))
             return False
         if hand.blanks is not None and hand.blanks > (hand.tiles_left or most):
             problems.error(f"{where}.blanks", "pips_infeasible",
+                           trn("You hold only %(n)s tile, so not %(blanks)s tiles with a blank half.",
+                               "You hold only %(n)s tiles, so not %(blanks)s tiles with a blank half.",
+                               hand.tiles_left or most, blanks=hand.blanks)
+                           if addressed(name) else
                            trn("%(name)s holds only %(n)s tile, so not %(blanks)s tiles with a blank half.",
                                "%(name)s holds only %(n)s tiles, so not %(blanks)s tiles with a blank half.",
                                hand.tiles_left or most, name=name, blanks=hand.blanks))
@@ -258,9 +272,13 @@ class RoundTiles:
                           blanks=hand.blanks, pips=hand.pips)
         elif k is None:
             top = self.pool.max_pips(most - 1 if with_blank else most)
-            msg = trn("No hand can hold %(pips)s pips: a typo? %(name)s can hold %(n)s pip at most this round.",
-                      "No hand can hold %(pips)s pips: a typo? %(name)s can hold %(n)s pips at most this round.",
-                      top, name=name, pips=hand.pips)
+            msg = (trn("No hand can hold %(pips)s pips: a typo? You can hold %(n)s pip at most this round.",
+                       "No hand can hold %(pips)s pips: a typo? You can hold %(n)s pips at most this round.",
+                       top, pips=hand.pips)
+                   if addressed(name) else
+                   trn("No hand can hold %(pips)s pips: a typo? %(name)s can hold %(n)s pip at most this round.",
+                       "No hand can hold %(pips)s pips: a typo? %(name)s can hold %(n)s pips at most this round.",
+                       top, name=name, pips=hand.pips))
         else:
             msg = self._count_message(hand, k, in_round, with_blank)
         problems.error(f"{where}.pips", "pips_infeasible", msg, pips=hand.pips)

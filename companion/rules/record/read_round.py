@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from companion.rules.errors import Problems, join_names, tr, trn
+from companion.rules.errors import Problems, addressed, join_names, tr, trn
 from companion.rules.joint.hands import check_round_hands
 from companion.rules.kinds import BlockedTie, Ending, EngineChoice, FirstTurn
 from companion.rules.record.document import ROUND_KEYS, Hand, Round, Table, is_int
@@ -294,13 +294,15 @@ class _RoundReader:
             for i, tile in enumerate(hand.tiles or ()):
                 if tile in listed:
                     problems.error(f"{path}.hands.{name}.tiles[{i}]", "tile_repeated",
-                                   tr("%(tile)s is already in %(name)s's hand.", tile=tile, name=listed[tile]),
+                                   tr("%(tile)s is already in your hand.", tile=tile) if addressed(listed[tile])
+                                   else tr("%(tile)s is already in %(name)s's hand.", tile=tile, name=listed[tile]),
                                    tile=str(tile))
                 listed[tile] = name
         blanks = [n for n, h in hands.items() if h.double_blank]
         if len(blanks) > 1:
             problems.error(f"{path}.hands.{blanks[1]}.double_blank", "double_blank_twice",
-                           tr("Only one hand can hold the 0-0 (%(name)s has it).", name=blanks[0]))
+                           tr("Only one hand can hold the 0-0 (you have it).") if addressed(blanks[0])
+                           else tr("Only one hand can hold the 0-0 (%(name)s has it).", name=blanks[0]))
 
     def check_who_went_out(self, ended: Ending | None, hands: Mapping[str, Hand]) -> None:
         """A domino round has one empty hand (several with ``first_turn:
@@ -317,9 +319,11 @@ class _RoundReader:
                                   names=join_names(out)))
         elif ended is Ending.BLOCKED and out:
             problems.error(f"{path}.hands.{out[0]}", "out_but_blocked",
-                           tr("A blocked round ends with tiles in every hand, but %(name)s has none left: "
-                              "tap %(name)s's Out instead of Blocked, or type the pips %(name)s still holds.",
-                              name=out[0]))
+                           tr("A blocked round ends with tiles in every hand, but you have none left: "
+                              "tap I went out, or type the pips you still hold.") if addressed(out[0])
+                           else tr("A blocked round ends with tiles in every hand, but %(name)s has none left: "
+                                   "tap %(name)s's Out instead of Blocked, or type the pips %(name)s still holds.",
+                                   name=out[0]))
 
 
 def _parse_dealt(

@@ -75,6 +75,20 @@ class LeaderRow:
     tally: Tally
 
 
+def fitting_minimum(tallies: Iterable[Tally], wanted: int) -> int:
+    """The minimum of finished games the leaderboard applies: ``wanted`` when
+    somebody has played that many, else the most any player has (a new group
+    of friends with two games each sees its two-game table, not an empty one).
+
+    :param tallies: one :class:`Tally` per player.
+    :param wanted: the minimum asked for (at least 1).
+    :return: ``wanted``, or the largest ``games`` of the tallies when that is
+        smaller (and above 0); ``wanted`` when nobody has a finished game.
+    """
+    most = max((t.games for t in tallies), default=0)
+    return most if 0 < most < wanted else max(wanted, 1)
+
+
 def leaderboard(tallies: Iterable[Tally], min_games: int = 5) -> list[LeaderRow]:
     """Players with at least ``min_games`` games, best first.
 

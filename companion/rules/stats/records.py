@@ -127,6 +127,8 @@ class GameResult:
         ``None`` for a player who left before the end.
     :ivar rounds: the rounds in order.
     :ivar event_id: the club night the game belongs to, if any.
+    :ivar teams: the pairs of a game played in pairs (partnership
+        dominoes: ranks are the pairs' places, shared by partners); ``()``.
     """
 
     game_id: int
@@ -140,6 +142,7 @@ class GameResult:
     ranks: Mapping[str, int | None]
     rounds: tuple[RoundResult, ...] = ()
     event_id: int | None = None
+    teams: tuple[tuple[str, ...], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -155,8 +158,10 @@ class PlayerGame:
     :ivar finished: the game is over.
     :ivar total: the player's total (points).
     :ivar rank: the player's place (shared places repeat); ``None``: left.
-    :ivar ranked: how many players have a place in the game.
-    :ivar firsts: how many players share first place.
+    :ivar ranked: how many players have a place in the game; in a game in
+        pairs, how many pairs (partners share their pair's place).
+    :ivar firsts: how many players share first place; in pairs, how many
+        pairs (a pair's win is no shared win).
     :ivar rounds_played: rounds the player took part in.
     :ivar points: the sum of the player's round points over those rounds
         (without a late arrival's starting total).
@@ -209,8 +214,12 @@ def summarize(game: GameResult) -> list[PlayerGame]:
     :return: one :class:`PlayerGame` per seated player who played at least one
         round (a player listed but never present has no line).
     """
-    firsts = sum(1 for r in game.ranks.values() if r == 1)
-    ranked = sum(1 for r in game.ranks.values() if r is not None)
+    if game.teams:  # in pairs each pair has one place, its partners share it
+        places = [game.ranks.get(pair[0]) for pair in game.teams]
+    else:
+        places = list(game.ranks.values())
+    firsts = sum(1 for r in places if r == 1)
+    ranked = sum(1 for r in places if r is not None)
     lines: list[PlayerGame] = []
     for name in game.players:
         played = [r for r in game.rounds if r.points.get(name) is not None]

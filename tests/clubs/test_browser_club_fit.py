@@ -1,0 +1,88 @@
+"""The club night's pages as a newcomer saw them (issue 27): the form's
+choices read whole at 1024×768 and 390×844, and the big screen of three
+tables fits a 4:3 screen (1024×768) without scrolling.
+
+Needs Debian's ``chromium``; skipped with a message where it is missing.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.conftest import TOKEN, shot
+
+pytestmark = pytest.mark.browser
+
+TABLET = {"width": 1024, "height": 768}
+PHONE = {"width": 390, "height": 844}
+
+# Every choice of the form, each option as if chosen: the text's width (the
+# select's own font, measured on a canvas) against the room the closed select
+# gives it (its width less its padding, where the arrow is drawn).
+CLIPPED = """() => {
+  const out = [];
+  const ctx = document.createElement("canvas").getContext("2d");
+  for (const s of document.querySelectorAll("form select")) {
+    if (!s.offsetParent) continue;  // hidden for this kind of game
+    const cs = getComputedStyle(s);
+    ctx.font = `${cs.fontStyle} ${cs.fontWeight} ${cs.fontSize} ${cs.fontFamily}`;
+    const room = s.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight);
+    for (const o of s.options) {
+      const w = ctx.measureText(o.text).width;
+      if (w > room) out.push(`${s.id}: "${o.text}" ${Math.round(w)} px in ${Math.round(room)} px`);
+    }
+  }
+  for (const el of document.querySelectorAll("form label, form legend, form .hint")) {
+    if (el.offsetParent && el.scrollWidth > el.clientWidth + 1) out.push(`${el.textContent.trim()}: overflows`);
+  }
+  return out;
+}"""
+
+
+@pytest.mark.parametrize("size", [TABLET, PHONE], ids=["tablet", "phone"])
+def test_no_choice_of_the_club_night_form_is_clipped(live, browser, size):
+    ctx = browser.new_context(viewport=size, has_touch=True)
+    page = ctx.new_page()
+    page.goto(f"{live}/events?token={TOKEN}")
+    assert page.evaluate(CLIPPED) == []
+    assert page.evaluate("document.documentElement.scrollWidth") <= size["width"]
+    shot(page, f"club-form-{size['width']}")
+    ctx.close()
+
+
+TEN = ["Ana", "Ben", "Chen", "Dee", "Eli", "Fatima", "Gus", "Hyun-woo", "Ines", "Jon"]
+
+
+@pytest.fixture
+def api_client(app):
+    c = app.test_client()
+    c.environ_base["HTTP_AUTHORIZATION"] = f"Bearer {TOKEN}"
+    return c
+
+
+def test_the_big_screen_of_three_tables_fits_a_4_3_screen(live, browser, api_client):
+    """Issue 27: with ten players at three tables (4/3/3) the big screen was
+    825 px tall at 1024×768. Every table and the standings fit 768 px, a
+    round played at each table (its standings and next round shown)."""
+    r = api_client.post("/api/events", json={"name": "Thursday club night", "held_on": "2026-12-03",
+                                              "tables": 3, "players": TEN})
+    assert r.status_code == 201, r.get_data(as_text=True)
+    eid = r.get_json()["id"]
+    tables = api_client.post(f"/api/events/{eid}/draw", json={}).get_json()["games"][0]
+    assert sorted(len(t["players"]) for t in tables) == [3, 3, 4]
+    for t in tables:
+        hands = {name: {"pips": 0 if i == 0 else 7 * i} for i, name in enumerate(t["players"])}
+        r = api_client.post(f"/api/games/{t['game']}/rounds", json={"number": 1, "ended": "domino", "hands": hands})
+        assert r.status_code == 201, r.get_data(as_text=True)
+    ctx = browser.new_context(viewport=TABLET)
+    page = ctx.new_page()
+    page.goto(f"{live}/events/{eid}/screen?token={TOKEN}")
+    page.wait_for_selector("#tbl-3")
+    shot(page, "club-big-screen-1024x768")
+    assert page.evaluate("document.documentElement.scrollHeight") <= TABLET["height"]
+    assert page.evaluate("document.documentElement.scrollWidth") <= TABLET["width"]
+    # every player's name in full on a table (none cut to "Hyun-…")
+    cut = page.evaluate("""() => [...document.querySelectorAll('.ev-table .who')]
+        .filter(e => e.scrollWidth > e.clientWidth + 1).map(e => e.textContent)""")
+    assert cut == []
+    ctx.close()
