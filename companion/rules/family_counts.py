@@ -48,16 +48,22 @@ class _Pairs:
 
 @dataclass(frozen=True)
 class GivenRules:
-    """A counting game's rules as its record gives them.
+    """A counting game's rules as the other features read a family table's
+    (``table.inner.rules``): the module's rules, and :meth:`changed`.
 
-    :ivar given: ``{rule key: value}`` as set by the table.
+    :ivar rules: the module's rules (every key with its value).
+    :ivar given: the record's ``rules`` as given (the keys the table changed).
     """
 
+    rules: Any
     given: Mapping[str, Any]
 
     def changed(self) -> dict[str, Any]:
-        """The keys the table set (the rule set a game was played under)."""
+        """The rules the table set away from the kind's defaults, as given."""
         return dict(self.given)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.rules, name)
 
 
 @dataclass(frozen=True)
@@ -85,6 +91,11 @@ class CountsTable:
         return self.seating.players
 
     @property
+    def rules(self) -> GivenRules:
+        """The rules in play (the module's), and those the table changed."""
+        return GivenRules(self.start.rules, self.rules_given)
+
+    @property
     def teams(self) -> _Pairs | None:
         """The two pairs, or ``None`` when each plays alone."""
         return None if self.seating.teams is None else _Pairs(self.seating.teams)
@@ -95,12 +106,6 @@ class CountsTable:
         ``None`` when the hands decide who leads."""
         shaker: str | None = getattr(self.start, "first_shaker", None)
         return shaker
-
-    @property
-    def rules(self) -> GivenRules:
-        """The rules the record sets (:meth:`GivenRules.changed`), as the other
-        family tables answer (a game's rule set, for the players' lines)."""
-        return GivenRules(dict(self.rules_given))
 
     @property
     def set_n(self) -> int:

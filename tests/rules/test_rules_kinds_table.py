@@ -121,7 +121,7 @@ def test_the_kinds_read_by_their_own_module_say_what_the_brief_says():
     assert (pairs.rank, pairs.ends) == (RankOrder.HIGHEST_TOTAL, GameEnd.TARGET_SCORE)
     assert (foot.default_set, foot.rank, foot.ends) == (9, RankOrder.LOWEST_TOTAL, GameEnd.LAST_ENGINE)
     assert (pairs.rules_module, foot.rules_module) == ("partnership", "chicken_foot")
-    # the pages offer every kind: the pairs issue's and the counting games (with their pad)
+    # the pages offer the kinds of the pairs issue and the games scored during play (their own pages)
     assert kinds_on_pages() == ("mexican_train", "draw", "block", "picture", "partnership", "chicken_foot",
                                 "all_fives", "fives_threes", "texas42")
 

@@ -111,6 +111,17 @@ def board_for(game: services.GameView) -> dict[str, Any] | None:
     return None if board is None else {"layout": board[0], "sides": board[1]}
 
 
+def render_family(game: services.GameView, *, values: Any, draft_restore: bool, errors: Mapping[str, list[str]],
+                  warnings: list[Any], status: int, edit: int | None) -> tuple[str, int]:
+    """The page of ``game`` as :func:`pages.render_game` draws a family kind's
+    (``FAMILY_PAGES``): the score pad, or 42's hand form."""
+    return render_pad(game, errors=[m for ms in errors.values() for m in ms] or None, status=status)
+
+
+FAMILY_PAGES = {"all_fives": render_family, "fives_threes": render_family, "texas42": render_family}
+"""The game page of each of these kinds, by its rules module's name."""
+
+
 @bp.post("/games/<int:game_id>/pad")
 def save_hand(game_id: int):
     """Save the hand the pad sends; on a refusal show the pad again with the
@@ -189,4 +200,4 @@ def create():
     return render_template("games/counts/start.html", **_start_context(request.form, errors)), 422
 
 
-__all__ = ["board_for", "bp", "record_from_form", "render_bids", "render_pad", "uses_pad"]
+__all__ = ["FAMILY_PAGES", "board_for", "bp", "record_from_form", "render_bids", "render_pad", "uses_pad"]

@@ -50,7 +50,7 @@ bp = Blueprint("games", __name__)
 bp.add_app_template_global(pip_layout, "pip_layout")
 bp.add_app_template_global(pip_layouts, "pip_layouts")
 
-FAMILY_PAGES = {"chicken_foot": chicken_foot_page.render}
+FAMILY_PAGES = {"chicken_foot": chicken_foot_page.render, **counts_views.FAMILY_PAGES}
 """The game page of each kind read by its own rules module, by the module's name (``KindSpec.rules_module``)."""
 
 PER_PAGE = 20
@@ -178,8 +178,6 @@ def render_game_with(game_id: int, seats_form: dict, status: int = 422):
 
 def render_game(game: services.GameView, values=None, errors=None, warnings=None, status=200,
                 edit=None, seats_form=None, refused=False, draft_restore=False):
-    if counts_views.uses_pad(game):  # the games scored during play: the score pad
-        return counts_views.render_pad(game)
     errors = dict(errors or {})
     if edit is not None and not 1 <= edit <= len(game.rounds):
         # the round was deleted on another device meanwhile: what was typed is
