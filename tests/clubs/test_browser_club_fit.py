@@ -46,6 +46,10 @@ def test_no_choice_of_the_club_night_form_is_clipped(live, browser, size):
     page.goto(f"{live}/events?token={TOKEN}")
     assert page.evaluate(CLIPPED) == []
     assert page.evaluate("document.documentElement.scrollWidth") <= size["width"]
+    # "How many move" says what it means, tied to its box
+    assert page.get_attribute("#ev-move", "aria-describedby") == "ev-move-hint"
+    assert page.is_visible("#ev-move-hint")
+    assert page.inner_text("#ev-move-hint").startswith("How many of each table move down one table")
     shot(page, f"club-form-{size['width']}")
     ctx.close()
 
