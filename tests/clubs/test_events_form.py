@@ -43,11 +43,14 @@ def test_a_draw_or_block_night_keeps_no_mexican_train_set_or_rule_set(client, ap
 
 
 def test_the_form_marks_the_mexican_train_fields_for_the_page_script(client):
-    # The set and the rule set carry data-kinds="mexican_train" (static/app.js
-    # hides them for the other games); the late-arrival rule is for every game.
+    # The set and the rule set carry the kinds that offer them (Mexican Train,
+    # and the family kinds with a choice of set or their own presets), never
+    # the classic games or picture dominoes (static/app.js hides them there);
+    # the late-arrival rule is for every game.
     page = client.get("/events").get_data(as_text=True)
-    assert re.search(r'<div data-kinds="mexican_train">\s*<label for="ev-set"', page)
-    assert re.search(r'<div data-kinds="mexican_train">\s*<fieldset class="choices" id="ev-preset"', page)
+    for field in (r'<label for="ev-set"', r'<fieldset class="choices" id="ev-preset"'):
+        kinds = re.search(r'<div data-kinds="([^"]*)">\s*' + field, page).group(1).split()
+        assert "mexican_train" in kinds and not {"draw", "block", "picture"} & set(kinds), kinds
     assert not re.search(r'data-kinds="[^"]*">\s*<fieldset class="choices" id="ev-late"', page)
     assert '<fieldset class="choices" id="ev-late"' in page
 
