@@ -129,13 +129,14 @@ def _init_extensions(app: Flask, instance: Path) -> None:
     from flask_wtf.csrf import CSRFProtect
 
     from companion.web import access as auth
+    from companion.web import assets, numbers, security
     from companion.web import errors as web_errors
-    from companion.web import numbers, security
 
     csrf = CSRFProtect(app)
     security.init_app(app)
     web_errors.init_app(app)
     Compress(app)
+    assets.init_app(app)  # our scripts and styles served minified
     app.after_request(_close_after_compression)  # runs before Flask-Compress's hook
     auth.init_app(app)
     numbers.init_app(app)  # a number that is none, or too large: 422 bad_value at its field

@@ -63,7 +63,11 @@
       var values = {};
       fields().forEach(function (el) {
         if (el.type === "checkbox") values[el.name] = el.checked;
-        else if (el.type === "radio") { if (el.checked || !(el.name in values)) values[el.name] = el.checked ? el.value : ""; }
+        else if (el.type === "radio") {
+          // Out given by default is not kept: worked out again from the boxes
+          var on = el.checked && !el.classList.contains("auto-out");
+          if (on || !(el.name in values)) values[el.name] = on ? el.value : "";
+        }
         else values[el.name] = el.value;
       });
       try { store.setItem(key, JSON.stringify({ saved: Date.now(), values: values })); } catch (e) { /* full or refused */ }
@@ -103,12 +107,12 @@
     var store = drafts();
     if (!head || !store) return;
     var mine = DRAFTS + head.dataset.drafts + ":";
-    var keep = head.dataset.draftKeep ? DRAFTS + head.dataset.draftKeep : "";
+    var keep = (head.dataset.draftKeep || "").split(" ").filter(Boolean).map(function (k) { return DRAFTS + k; });
     var old = Date.now() - DRAFT_DAYS * 864e5;
     try {
       for (var i = store.length - 1; i >= 0; i--) {
         var k = store.key(i);
-        if (!k || k.indexOf(DRAFTS) !== 0 || k === keep) continue;
+        if (!k || k.indexOf(DRAFTS) !== 0 || keep.indexOf(k) >= 0) continue;
         var saved = 0;
         try { saved = JSON.parse(store.getItem(k) || "{}").saved || 0; } catch (e) { saved = 0; }
         if (k.indexOf(mine) === 0 || saved < old) store.removeItem(k);
@@ -120,11 +124,18 @@
   var roundForm = document.getElementById("round-form");
   if (roundForm) {
     var pips = Array.prototype.slice.call(roundForm.querySelectorAll("input.pips"));
+    // a box still to type: open, and not the hand that is Out by default
+    function toType(p) { return !p.disabled && !p.classList.contains("auto-out"); }
+    // Enter moves to the next open box, the one Out by default too (so four
+    // numbers typed with Enter go where they always went); from the last one it saves
+    function moveOn(i) {
+      var next = pips.slice(i + 1).find(function (p) { return !p.disabled; });
+      if (next) { next.focus(); next.select(); }
+      return !!next;
+    }
     pips.forEach(function (input, i) {
       input.addEventListener("keydown", function (ev) {
-        if (ev.key !== "Enter") return;
-        var next = pips.slice(i + 1).find(function (p) { return !p.disabled; });
-        if (next) { ev.preventDefault(); next.focus(); next.select(); }
+        if (ev.key === "Enter" && moveOn(i)) ev.preventDefault();
       });
     });
     function sync() {
@@ -144,38 +155,86 @@
         if (field) {
           // Out (or away) sets a typed number aside, never wipes it: it is
           // not sent while Out is on, and comes back when Out is taken off.
-          field.disabled = !!(out || absent || picked);
+          // Out by default (defaultOut) leaves its box open: typing in it takes the default back
+          field.disabled = !!((out && !radio.classList.contains("auto-out")) || absent || picked);
+          field.classList.toggle("auto-out", !!(out && radio.classList.contains("auto-out")));
         }
       });
     }
     // The last open field says "go" on the on-screen keyboard: Enter there saves.
+    // Out by default: when every hand but one is typed, none of them 0 and no
+    // Out or Blocked chosen, the one left empty is the hand that went out; it
+    // shows as Out at once (the player sees it before saving), and typing in
+    // its box, or choosing another Out, takes it back.
+    function defaultOut() {
+      var auto = roundForm.querySelector("input[name=out].auto-out");
+      var chosen = roundForm.querySelector("input[name=out]:checked");
+      if (chosen && chosen !== auto) { if (auto) auto.classList.remove("auto-out"); return; }
+      var hands = Array.prototype.filter.call(roundForm.querySelectorAll(".hand"), function (h) {
+        var p = h.querySelector("input.pips");
+        return p && !h.classList.contains("is-absent") && !h.classList.contains("is-picked") && h.querySelector("input[name=out]");
+      });
+      var empty = hands.filter(function (h) { return !h.querySelector("input.pips").value.trim(); });
+      var zero = hands.some(function (h) { return /^0+$/.test(h.querySelector("input.pips").value.trim()); });
+      var pick = hands.length > 1 && empty.length === 1 && !zero ? empty[0].querySelector("input[name=out]") : null;
+      if (auto && auto !== pick) { auto.classList.remove("auto-out"); auto.checked = false; }
+      if (pick) { pick.classList.add("auto-out"); pick.checked = true; }
+      sync();
+      markLast();
+    }
     function markLast() {
-      var open = pips.filter(function (p) { return !p.disabled; });
+      var open = pips.filter(toType);
       open.forEach(function (p, i) { p.setAttribute("enterkeyhint", i === open.length - 1 ? "go" : "next"); });
     }
     // A finger on "Out" (or "Blocked") moves on to the first hand still to type,
     // so a round is the numbers and one tap. The keyboard keeps its place.
     var pointer = false;
     roundForm.addEventListener("pointerdown", function (ev) {
-      pointer = !!ev.target.closest(".out-tap");
+      var tap = ev.target.closest(".out-tap");
+      pointer = !!tap;
+      // a tap on the Out given by default makes it the player's own
+      var radio = tap && tap.querySelector("input.auto-out");
+      if (radio) { radio.classList.remove("auto-out"); sync(); markLast(); }
+    });
+    roundForm.addEventListener("input", function (ev) {
+      if (ev.target.classList.contains("pips")) defaultOut();
     });
     roundForm.addEventListener("change", function (ev) {
-      if (ev.target.name === "out" || ev.target.classList.contains("absent-box")) { sync(); markLast(); }
+      if (ev.target.name === "out") ev.target.classList.remove("auto-out");
+      if (ev.target.name === "out" || ev.target.classList.contains("absent-box")) { sync(); defaultOut(); }
       if (ev.target.name === "out" && pointer) {
         pointer = false;
-        var empty = pips.find(function (p) { return !p.disabled && !p.value.trim(); });
+        var empty = pips.find(function (p) { return toType(p) && !p.value.trim(); });
         var target = empty || roundForm.querySelector("button.primary[type=submit]");
         if (target) { target.focus(); if (empty) empty.select(); }
       }
     });
     var draft = roundDraft(roundForm);
     if (roundForm.hasAttribute("data-draft-restore")) draft.restore();
+    // A refused round: the draft becomes the form as shown, and the address the
+    // form's own page, so a reload shows what is on screen (and what the player
+    // changes next), never the refused round sent again with its old "Out".
+    if (roundForm.dataset.reload && window.history && history.replaceState) {
+      draft.save();
+      history.replaceState(history.state, "", roundForm.dataset.reload);
+    }
     roundForm.addEventListener("input", draft.save);
     roundForm.addEventListener("change", draft.save);
     roundForm.addEventListener("reset", draft.drop);
     sync();
-    markLast();
-    setupPicker(roundForm, function () { sync(); markLast(); draft.save(); });
+    defaultOut();
+    setupPicker(roundForm, function () { sync(); defaultOut(); draft.save(); });
+    // Just saved (the notice is on the page, the page at the form): the next
+    // round's first box takes the focus where the page stands, so the numbers
+    // go on without a tap.
+    if (document.querySelector(".undo-notice") && window.location.hash === "#entry"
+        && !roundForm.querySelector("[aria-invalid=true]")) {
+      var first = pips.find(function (p) { return toType(p) && !p.value.trim(); });
+      // after the load's own scroll to #entry, which would take the focus back to the page
+      if (first) window.addEventListener("load", function () {
+        window.setTimeout(function () { first.focus({ preventScroll: true }); }, 0);
+      });
+    }
   }
   dropOldDrafts();
 
@@ -188,27 +247,53 @@
     var opt = kindSelect ? kindSelect.options[kindSelect.selectedIndex] : null;
     return opt && opt.dataset.most ? Number(opt.dataset.most) : 12;
   }
+  function keepChoice(el) {
+    var first = el.querySelector("input[type=radio]");
+    if (!first || el.querySelector("input[type=radio]:checked")) return;
+    var on = document.querySelector("input[type=radio][name='" + first.name + "']:checked");
+    var same = on ? el.querySelector("input[type=radio][value='" + on.value + "']") : null;
+    var pick = same || el.querySelector("input[type=radio][checked]");
+    if (pick) pick.checked = true;
+  }
   function showKind() {
     if (!kindSelect) return;
     document.querySelectorAll("[data-kinds]").forEach(function (el) {
       el.hidden = el.dataset.kinds.split(" ").indexOf(kindSelect.value) < 0;
+      // one rule worded per kind: only the chosen game's copy is sent; its
+      // radios share their name with the other copies, so the shown copy takes
+      // the choice made in a hidden one (or its own default)
+      if (el.classList.contains("kind-variant")) {
+        el.querySelectorAll("select, input").forEach(function (f) { f.disabled = el.hidden; });
+        if (!el.hidden) keepChoice(el);
+      }
     });
     var seatList = document.getElementById("seats"), add = document.getElementById("add-player");
     if (seatList && add) add.disabled = seatList.children.length >= mostSeats();
   }
   if (kindSelect) {
     kindSelect.addEventListener("change", showKind);
+    // another game chosen: its usual set (data-set: double-nine for Chicken Foot)
+    kindSelect.addEventListener("change", function () {
+      var opt = kindSelect.options[kindSelect.selectedIndex];
+      var set = document.getElementById("set") || document.getElementById("ev-set");
+      if (set && opt && opt.dataset.set && set.querySelector("option[value='" + opt.dataset.set + "']")) {
+        set.value = opt.dataset.set;
+      }
+    });
     showKind();
   }
   var preset = document.getElementById("preset");
   if (preset) {
-    preset.addEventListener("change", function () {
-      var opt = preset.options[preset.selectedIndex];
+    preset.addEventListener("change", function (ev) {
+      var opt = ev.target;  // the rule set's radio
+      if (opt.name !== "preset") return;
       var rules = opt.dataset.rules ? JSON.parse(opt.dataset.rules) : {};
       document.querySelectorAll("[name^='rule-']").forEach(function (field) {
         var key = field.name.slice(5);
         var value = key in rules ? rules[key] : field.defaultValue;
-        if (field.tagName === "SELECT") {
+        if (field.type === "radio") {  // a hidden copy of a rule (data-kinds) keeps out
+          if (!field.disabled) field.checked = key in rules ? String(rules[key]) === field.value : field.defaultChecked;
+        } else if (field.tagName === "SELECT") {
           var def = Array.prototype.find.call(field.options, function (o) { return o.defaultSelected; });
           field.value = key in rules ? rules[key] : (def ? def.value : field.options[0].value);
         } else {
@@ -406,6 +491,55 @@
       seat = null;
     });
   }
+
+  // A form sent back with problems: its first problem in sight (a closed
+  // "More rules" opened) and the focus on it, the field itself where there is
+  // one, else the message, so the keyboard and a screen reader start there.
+  function showFirstProblem() {
+    var all = document.querySelectorAll("main [aria-invalid=true], main .field-error, main .form-error");
+    var first = Array.prototype.find.call(all, function (el) { return !el.closest("[hidden]"); });
+    if (!first) return;
+    for (var d = first.closest("details"); d; d = d.parentElement && d.parentElement.closest("details")) d.open = true;
+    var target = first;
+    if (!first.matches("[aria-invalid=true]")) {
+      var field = first.id && document.querySelector("[aria-describedby~='" + first.id + "']");
+      if (field && !field.disabled) target = field;
+      else first.setAttribute("tabindex", "-1");
+    }
+    function show() {
+      first.scrollIntoView({ block: "center" });
+      target.focus({ preventScroll: true });
+    }
+    show();
+    // and again once the page is loaded: a page sent back to a POST loses the focus then
+    window.addEventListener("load", function () {
+      window.setTimeout(function () { if (document.activeElement === document.body) show(); }, 0);
+    });
+  }
+  showFirstProblem();
+
+  // A notice of a change ("Round 3 saved. Undo") stays pinned at the top a
+  // few seconds, then fades and stays at the top of the page instead of over
+  // the form (its Undo still there), unless a finger or the focus is on it.
+  // A notice of an error stays until closed.
+  var NOTICE_MS = 5000;
+  document.querySelectorAll(".undo-notice, .flash:not(.flash-error)").forEach(function (notice) {
+    function settle() {
+      if (notice.matches(":hover") || notice.contains(document.activeElement)) {
+        window.setTimeout(settle, NOTICE_MS);
+        return;
+      }
+      // held at its sticky place (8px from the top: static/app.css), not where it sits
+      var pinned = window.scrollY > 0 && notice.getBoundingClientRect().top <= 9;
+      if (!pinned) { notice.classList.add("settled"); return; }
+      notice.classList.add("fading");
+      window.setTimeout(function () {
+        notice.classList.remove("fading");
+        notice.classList.add("settled");
+      }, 800);
+    }
+    window.setTimeout(settle, NOTICE_MS);
+  });
 
   // A scoreboard wider than its box (eight players on a phone): a shade on the
   // side with more columns, a line saying so, and a button that scrolls there.

@@ -170,8 +170,8 @@ def _game_row(g: dict[str, Any], head: dict[str, Any]) -> GameRow:
         set_n=head["set"],
         rules=head["rules"],
         players=head["players"],
-        # a kind read by its own module keeps no first starter: its first seat (FamilyTable)
-        first_starter=head.get("first_starter") or head["players"][0],
+        # a kind read by its own module keeps no first starter: the row's (42's first shaker), else its first seat
+        first_starter=head.get("first_starter") or g.get("first_starter") or head["players"][0],
         away=head.get("away"),
         teams=head.get("teams"),
         ended_by_players=bool(head.get("ended_by_players", g.get("ended_by_players") is True)),

@@ -225,8 +225,12 @@ def undo_draw(event_id: int) -> Event:
 
 def table_cards(ev: Event) -> list[dict[str, Any]]:
     """What each table's card shows, for the latest game of the evening:
-    ``{"table", "game", "seats", "schedule", "teams"}`` (``teams``: the two
-    pairs at a night in pairs, else empty); ``schedule`` lists each round's
+    ``{"table", "game", "seats", "first", "deal", "schedule", "teams"}``;
+    ``deal`` is the tiles dealt each player at that table (its own count of
+    players, by the table in force:
+    :meth:`~companion.rules.record.Table.standard_deal`), ``None`` when the
+    game cannot be read; ``teams``: the two pairs at a night in pairs, else
+    empty; ``schedule`` lists each round's
     number, engine double (Mexican Train) and who starts (one seat clockwise
     each round, docs/sources.md), read from the game's stored head (no scoring run)."""
     out: list[dict[str, Any]] = []
@@ -239,8 +243,10 @@ def table_cards(ev: Event) -> list[dict[str, Any]]:
         if table is not None and table.is_train:
             schedule = [(n, e, starter(table.players, table.first_starter, n))
                         for n, e in enumerate(table.engines, 1)]
+        deal = table.standard_deal() if table is not None else None
         out.append({"table": t.table_no, "game": t.game_id, "seats": list(t.players),
-                    "first": game.first_starter, "schedule": schedule, "teams": [list(p) for p in t.teams]})
+                    "first": game.first_starter, "deal": deal, "schedule": schedule,
+                    "teams": [list(p) for p in t.teams]})
     return out
 
 

@@ -315,11 +315,12 @@ def cards_pdf(event_id: int):
     ev = _event_or_404(event_id)
     if not ev.current:
         abort(404)
-    from companion.games.views.pages import rules_in_play
+    from companion.games.rule_lines import rules_in_play
     from companion.rules.errors import Problems
     from companion.rules.profile import parse_rules
 
-    rules = rules_in_play(parse_rules(dict(ev.rules), Problems()))
+    # the late arrival has a line of its own on the card: said once, not again among the rules
+    rules = [r for r in rules_in_play(parse_rules(dict(ev.rules), Problems())) if r["key"] != "late_join"]
     return _pdf("sheets/event_cards.html", f"event-{event_id}-tables.pdf", ev=ev, cards=club_tables.table_cards(ev),
                 rules=rules, **_names_context())
 

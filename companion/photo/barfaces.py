@@ -95,12 +95,16 @@ def faces_by_bars(small: np.ndarray, known: list[np.ndarray], width: float | Non
         w = width if width is not None else length / BAR_OF_WIDTH
         if not 0.55 * w < length < 1.1 * w:
             continue
-        point = (float(centre[0]), float(centre[1]))
-        if any(cv2.pointPolygonTest(p, point, False) >= 0 for p in polys):
+        n = np.array([-u[1], u[0]], np.float32)
+        # a bar lies half a face from the nearest side and a face from the
+        # nearest end: one near a tile read (or on it) is that tile's bar,
+        # or the seam along its edge
+        points = [(centre, 0.3), (centre + n * w / 2, 0.15), (centre - n * w / 2, 0.15)]
+        if any(cv2.pointPolygonTest(p, (float(q[0]), float(q[1])), True) > -room * w
+               for p in polys for q, room in points):
             continue
         if not _face_around(lum, centre, u, w, dark):
             continue
-        n = np.array([-u[1], u[0]], np.float32)
         box = np.array([centre - n * w - u * w / 2, centre + n * w - u * w / 2,
                         centre + n * w + u * w / 2, centre - n * w + u * w / 2], np.float32)
         faces.append(box)

@@ -466,7 +466,9 @@ def read_hand(image: np.ndarray, max_suit: int | None = None) -> Reading:
                        interpolation=cv2.INTER_AREA) if f < 1 else image
     f = small.shape[1] / w
     faces, problems = find_faces(small)
-    read = [(face, _read_face(image, face.box / f, max_suit)) for face in faces]
+    # a face cut from a row of touching tiles is not cut again around its
+    # bar: the seam between two tiles may pass for one
+    read = [(face, _read_face(image, face.box / f, max_suit, again=face.touching == 1)) for face in faces]
     tiles, barless = _faces_kept(read)
     tiles = _small_dropped(_distinct(tiles + _by_bars(image, small, f, tiles, max_suit)))
     if _unexplained(barless, tiles):

@@ -192,7 +192,25 @@ def find_faces(small: np.ndarray) -> tuple[list[Face], list[str]]:
                 problems.append("odd_shape")
         else:
             faces.extend(found)
-    return faces, problems
+    return _unrepeated(faces), problems
+
+
+def _unrepeated(faces: list[Face]) -> list[Face]:
+    """The faces, each once: the same face found in several masks (its
+    corners within half a pixel of another's, in any order around) is
+    read once. Faces of a square of two tiles cut two ways are kept."""
+    kept: list[Face] = []
+    for face in faces:
+        if face.group < 0 and any(k.group < 0 and _same_box(face.box, k.box) for k in kept):
+            continue
+        kept.append(face)
+    return kept
+
+
+def _same_box(a: np.ndarray, b: np.ndarray, tol: float = 0.5) -> bool:
+    """Whether two 4 × 2 boxes have the same corners (within ``tol`` pixels),
+    whichever corner each starts from."""
+    return any(float(np.abs(np.roll(b, k, axis=0) - a).max()) <= tol for k in range(4))
 
 
 def _faces_in(shape: _Shape, unit: float | None, size: tuple[int, int], group: int) -> list[Face] | None:

@@ -20,18 +20,29 @@ from dataclasses import dataclass
 from companion.games.chart import nice_step
 from companion.rules.stats.records import GameRef
 
-WIDTH, HEIGHT = 720, 260
-LEFT, RIGHT, TOP, BOTTOM = 48, 12, 14, 34
+WIDTH, HEIGHT = 360, 220
+"""The charts' size in SVG units: about the width they are shown at (the
+player page's chart column on a 1024 px tablet, a 390 px phone), so that
+their 14-unit numbers read at about 14 px, never under 12 (issue 27: a
+720-unit chart shown 360 px wide had 7 px labels)."""
+LEFT, RIGHT, TOP, BOTTOM = 40, 12, 14, 30
+ROW = 22
+"""The height of one engine's row in the bar chart (SVG units)."""
+ENGINE_LEFT, VALUE_ROOM = 52, 36
+"""The bar chart's margins: the engine's name ("12-12") left of its bar, the
+average right of the longest bar."""
 
 
 @dataclass(frozen=True)
 class Bar:
-    """One engine's bar.
+    """One engine's bar, drawn across (one row per engine, so its name and
+    its average read at full size however narrow the chart).
 
     :ivar engine: the engine double's suit (12 for 12-12).
     :ivar x: left edge; :ivar y: top; :ivar width: width; :ivar height: height (SVG units).
     :ivar average: points per round at this engine, ``None`` when never played.
-    :ivar label_x: the centre of the bar, for its label.
+    :ivar label_x: where the average is written (just past the bar's end).
+    :ivar label_y: the row's text baseline (the engine's name and the average).
     """
 
     engine: int
@@ -41,12 +52,14 @@ class Bar:
     height: float
     average: float | None
     label_x: float
+    label_y: float = 0.0
 
 
 @dataclass(frozen=True)
 class BarChart:
-    """Bars by engine: viewBox size, the plot ``(left, top, right, bottom)``,
-    the points axis ticks ``(y, value)`` and the bars, highest engine first."""
+    """Bars by engine, one row each: viewBox size, the plot ``(left, top,
+    right, bottom)``, the points axis ticks ``(x, value)`` along the bottom
+    and the bars, highest engine first (top row)."""
 
     width: int
     height: int
@@ -71,17 +84,17 @@ class TimeChart:
     last_day: str
 
 
-def _scale(values: Sequence[float]) -> tuple[float, float, int]:
+def _scale(values: Sequence[float], most: int = 6) -> tuple[float, float, int]:
     lo = min([0.0, *values])
     hi = max([0.0, *values])
-    step = nice_step(hi - lo)
+    step = nice_step(hi - lo, most)
     lo = math.floor(lo / step) * step
     hi = max(math.ceil(hi / step) * step, lo + step)
     return lo, hi, step
 
 
 def engine_bars(per_engine: Sequence[tuple[int, float | None]]) -> BarChart | None:
-    """The bar chart of average points per round by engine.
+    """The bar chart of average points per round by engine, one row each.
 
     :param per_engine: ``[(suit, average or None)]`` highest engine first, as
         :meth:`companion.rules.stats.PlayerStats.per_engine` gives.
@@ -89,24 +102,25 @@ def engine_bars(per_engine: Sequence[tuple[int, float | None]]) -> BarChart | No
     """
     if not per_engine or all(a is None for _, a in per_engine):
         return None
-    lo, hi, step = _scale([a for _, a in per_engine if a is not None])
-    left, top, right, bottom = float(LEFT), float(TOP), float(WIDTH - RIGHT), float(HEIGHT - BOTTOM)
-    slot = (right - left) / len(per_engine)
+    lo, hi, step = _scale([a for _, a in per_engine if a is not None], most=4)
+    height = TOP + ROW * len(per_engine) + BOTTOM
+    left, top, right, bottom = float(ENGINE_LEFT), float(TOP), float(WIDTH - VALUE_ROOM), float(height - BOTTOM)
 
-    def y_at(v: float) -> float:
-        return round(bottom - (bottom - top) * (v - lo) / (hi - lo), 1)
+    def x_at(v: float) -> float:
+        return round(left + (right - left) * (v - lo) / (hi - lo), 1)
 
     bars = []
     for i, (suit, avg) in enumerate(per_engine):
-        x = round(left + i * slot + slot * 0.15, 1)
-        w = round(slot * 0.7, 1)
+        y = round(top + i * ROW + ROW * 0.15, 1)
+        h = round(ROW * 0.7, 1)
+        baseline = round(top + i * ROW + ROW * 0.5 + 5, 1)
         if avg is None:
-            bars.append(Bar(suit, x, y_at(0), w, 0.0, None, round(x + w / 2, 1)))
+            bars.append(Bar(suit, x_at(0), y, 0.0, h, None, x_at(0) + 4, baseline))
             continue
-        y0, y1 = y_at(0), y_at(avg)
-        bars.append(Bar(suit, x, min(y0, y1), w, round(abs(y0 - y1), 1), avg, round(x + w / 2, 1)))
-    ticks = tuple((y_at(v), int(v)) for v in range(int(lo), int(hi) + 1, step))
-    return BarChart(WIDTH, HEIGHT, (left, top, right, bottom), ticks, tuple(bars))
+        x0, x1 = x_at(0), x_at(avg)
+        bars.append(Bar(suit, min(x0, x1), y, round(abs(x1 - x0), 1), h, avg, round(max(x0, x1) + 4, 1), baseline))
+    ticks = tuple((x_at(v), int(v)) for v in range(int(lo), int(hi) + 1, step))
+    return BarChart(WIDTH, height, (left, top, right, bottom), ticks, tuple(bars))
 
 
 def totals_over_time(history: Sequence[GameRef]) -> TimeChart | None:

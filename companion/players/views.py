@@ -334,8 +334,9 @@ def _filters_json(f: Filters) -> dict[str, Any]:
 
 @api.get("")
 def api_list():
-    """``GET /api/players`` → ``{"players": [{"id", "name", "archived", "games", "wins"}]}``
-    (``?archived=1`` lists archived players too, ``?q=`` searches names)."""
+    """``GET /api/players`` → ``{"players": [{"id", "name", "archived", "games", "wins",
+    "in_play"}]}`` (finished games, wins, games still being played; ``?archived=1``
+    lists archived players too, ``?q=`` searches names)."""
     found = roster.players(request.args.get("archived") == "1", request.args.get("q") or None)
     return jsonify(players=[p.as_json() for p in found])
 

@@ -25,6 +25,7 @@ from typing import Any
 
 from companion.rules.errors import Problems, RecordError, tr
 from companion.rules.families import chicken_foot, partnership
+from companion.rules.family_counts import COUNTS_MODULES
 from companion.rules.kinds import KINDS, GameKind, GameStatus, KindSpec
 from companion.rules.record.document import RECORD_FORMAT, RECORD_VERSION, Round, Standing
 from companion.rules.state import GameState, RoundResult
@@ -67,6 +68,7 @@ _MODULES: Mapping[str, _Module] = {
         rounds_of=lambda game: game.rounds,
         round_dict=lambda table, rnd: rnd.as_dict(),
     ),
+    **{kind: _Module(**calls) for kind, calls in COUNTS_MODULES.items()},  # the counting games
 }
 """Each ``rules_module`` a row of the kinds table may name."""
 
@@ -118,9 +120,10 @@ class FamilyTable:
 
     @property
     def first_starter(self) -> str:
-        """A seat kept in the game's row: the first (the module decides who
-        leads or starts)."""
-        return self.players[0]
+        """A seat kept in the game's row: the module's own (who shook the
+        first hand in 42), else the first (the module decides who leads or
+        starts)."""
+        return getattr(self.inner, "first_starter", None) or self.players[0]
 
     @property
     def set_n(self) -> int:
@@ -302,14 +305,16 @@ class FamilyState:
 
     def _result(self, out: Mapping[str, Any], rnd: Any) -> RoundResult:
         went_out = _went_out(rnd)
+        counted = {k: out[k] for k in _COUNT_EXTRAS if k in out}
         if "team_scores" not in out:
-            return RoundResult(out["scores"], out["totals"], None, went_out, went_out)
+            return RoundResult(out["scores"], out["totals"], None, went_out, went_out, counted)
         by_player = self._team_of_player()
         scores = {p: out["team_scores"][by_player[p]] for p in self.table.players}
         totals = {p: out["team_totals"][by_player[p]] for p in self.table.players}
         winner = out.get("winner")
         credited = tuple(p for p in self.table.players if winner is not None and by_player[p] == winner)
         extra = {k: out[k] for k in ("team_scores", "team_totals", "winner", "items", "replay") if k in out}
+        extra.update(counted)
         return RoundResult(scores, totals, None, went_out, credited, extra)
 
     def _team_of_player(self) -> dict[str, str]:
@@ -367,6 +372,12 @@ class FamilyState:
         if "team_standings" in self._derived:
             summary["team_standings"] = list(self._derived["team_standings"])
         return summary
+
+
+_COUNT_EXTRAS = ("pegs", "bonus", "chip_out", "shaker")
+"""What a round of a game scored during play derives besides its scores
+(:mod:`.family_counts`): its pegs, the winner's bonus, the chip-out point,
+who shook."""
 
 
 def _ended(derived: dict[str, Any]) -> dict[str, Any]:

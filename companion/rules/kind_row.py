@@ -145,6 +145,11 @@ class KindWords:
     :ivar hint: one line on a sheet of a game in progress.
     :ivar players_note: a line under the start form's players for a kind
         played by fewer players than the app seats, or ``""``.
+    :ivar rule_words: this kind's own words for a rule where the common ones
+        do not fit (picture dominoes count rounds won, not points), as
+        ``(key, words)`` pairs: ``"late_join"`` for the rule's explanation,
+        ``"late_join.zero"`` for one choice's label; a key not listed takes
+        the common words (:mod:`companion.web.labels`, the rule options).
     """
 
     name: str
@@ -152,6 +157,11 @@ class KindWords:
     wins: str
     hint: str
     players_note: str = ""
+    rule_words: tuple[tuple[str, str], ...] = ()
+
+    def rule_word(self, key: str) -> str | None:
+        """This kind's own words for ``key`` (see :attr:`rule_words`), or ``None``."""
+        return dict(self.rule_words).get(key)
 
 
 @dataclass(frozen=True)
@@ -194,6 +204,10 @@ class KindSpec:
         decides (:attr:`engine_schedule`).
     :ivar rule_keys: the keys of the rule profile that change anything in
         this kind (others are refused away from their defaults).
+    :ivar offered_rules: the rule keys the start form offers for this kind
+        under "More rules", when fewer than :attr:`rule_keys` (picture
+        dominoes: the children's options only); ``None``: all of them. A
+        stored game keeps any of :attr:`rule_keys`.
     :ivar form: what its round form shows (:class:`RoundForm`).
     :ivar set_choice: the start form offers a choice of set (else the
         default set is taken).
@@ -236,6 +250,11 @@ class KindSpec:
     named_presets: bool = False
     rules_module: str | None = None
     on_pages: bool = True
+    offered_rules: frozenset[str] | None = None
+
+    def offers_rule(self, key: str) -> bool:
+        """The start form offers rule ``key`` for this kind (:attr:`offered_rules`)."""
+        return key in (self.rule_keys if self.offered_rules is None else self.offered_rules)
 
     @property
     def name(self) -> str:

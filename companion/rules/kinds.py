@@ -43,6 +43,7 @@ from companion.rules.kind_row import RankOrder as RankOrder
 from companion.rules.kind_row import RoundForm as RoundForm
 from companion.rules.kind_row import RoundScoring as RoundScoring
 from companion.rules.kind_row import ScoredBy as ScoredBy
+from companion.rules.kinds_counts import COUNTS_KINDS
 from companion.rules.tiles import SET_SIZES
 
 
@@ -59,6 +60,9 @@ class GameKind(StrEnum):
     PICTURE = "picture"
     PARTNERSHIP = "partnership"
     CHICKEN_FOOT = "chicken_foot"
+    ALL_FIVES = "all_fives"
+    FIVES_THREES = "fives_threes"
+    TEXAS42 = "texas42"
 
     @property
     def spec(self) -> KindSpec:
@@ -238,6 +242,13 @@ KINDS: Mapping[str, KindSpec] = MappingProxyType({
             unit=N_("rounds won"),
             wins=N_("most rounds won wins"),
             hint=N_("A tally of who went out first in each round."),
+            rule_words=(  # a tally of rounds won: a late child's start said in rounds, not points
+                ("late_join", N_("A child who joins late starts with no round won, with as few as the "
+                                 "child with the fewest, or with the others' average.")),
+                ("late_join.zero", N_("start with no round won")),
+                ("late_join.highest", N_("start with the fewest rounds won at the table")),
+                ("late_join.average", N_("start with the others' average")),
+            ),
         ),
         round_fields=frozenset({"winner", "absent"}),
         sets=SET_SIZES,
@@ -256,6 +267,8 @@ KINDS: Mapping[str, KindSpec] = MappingProxyType({
         ends=GameEnd.TARGET_WINS,
         most_rounds=100,  # it has no end of its own
         rule_keys=TIE_BREAK_RULES | {"target_wins"},
+        # children's options only: a tie-break changes nothing in a tally of rounds won
+        offered_rules=frozenset({"target_wins", "late_join"}),
         form=RoundForm(HandEntry.WHO_OUT),
     ),
     GameKind.PARTNERSHIP: KindSpec(
@@ -326,6 +339,7 @@ KINDS: Mapping[str, KindSpec] = MappingProxyType({
         # not Mexican Train's named rule sets and dealing tables
         rules_module="chicken_foot",
     ),
+    **COUNTS_KINDS,  # All Fives, Fives and Threes, Texas 42 (their own module)
 })
 """Every game kind the app keeps the score of, by its record name: one
 :class:`KindSpec` each. Adding a kind starts with a row here (see

@@ -1,6 +1,6 @@
 """Score sheets kept once laid out: a PDF per (game, revision, paper, language,
-blank or filled) in ``instance/sheets/<game>/<sheet key>/``, served again
-without layout.
+blank or filled), and a finished game's picture (PNG) per language, in
+``instance/sheets/<game>/<sheet key>/``, served again without layout.
 
 The sheet key is a random key stored with the game (``game.sheet_key``): a
 game of the same id and revision in another database (a restore, a switch to
@@ -46,6 +46,9 @@ class SheetKey:
     :ivar paper: ``a4``, ``letter``, ``a5`` or ``half-letter``.
     :ivar language: the sheet's language code.
     :ivar blank: an empty sheet to play on paper.
+    :ivar picture: the finished game's picture to share (PNG,
+        :mod:`companion.sheets.share`) instead of the sheet (``paper`` and
+        ``blank`` then unused).
     """
 
     game_id: int
@@ -54,16 +57,21 @@ class SheetKey:
     paper: str
     language: str
     blank: bool
+    picture: bool = False
 
     @property
     def etag(self) -> str:
         """The HTTP validator of the sheet's bytes."""
+        if self.picture:
+            return f"share-{self.game_id}-{self.game_key[:12]}-r{self.revision}-{self.language}"
         return (f"sheet-{self.game_id}-{self.game_key[:12]}-r{self.revision}-{self.paper}"
                 f"-{self.language}-{int(self.blank)}")
 
     @property
     def filename(self) -> str:
         """The kept file's name within the game's folder."""
+        if self.picture:
+            return f"r{self.revision}-share-{self.language}.png"
         return f"r{self.revision}-{self.paper}-{self.language}-{int(self.blank)}.pdf"
 
 
@@ -114,12 +122,38 @@ def sheet_pdf(key: SheetKey) -> bytes:
     return pdf
 
 
+def share_png(key: SheetKey) -> bytes:
+    """The finished game's picture for ``key`` (``picture=True``): the kept
+    file, or made now (:mod:`companion.sheets.share`) and kept.
+
+    :raises companion.services.NotFound: no such game.
+    :raises NotReady: a kind the pages cannot show yet.
+    :raises companion.sheets.share.NotFinished: the game is still being played.
+    """
+    from companion.games.services import get_game
+    from companion.sheets.share import share_context
+    from companion.sheets.share import share_png as draw
+
+    path = key_folder(key) / key.filename
+    try:
+        return path.read_bytes()
+    except FileNotFoundError:
+        pass
+    view = get_game(key.game_id)
+    if not view.table.kind.spec.on_pages:
+        raise NotReady(view.table.kind)
+    png = draw(share_context(view, language=key.language))
+    if view.revision == key.revision:
+        _keep(path, png, f"r{key.revision}-")
+    return png
+
+
 def _keep(path: Path, data: bytes, current_prefix: str) -> None:
     """Write ``data`` to ``path`` atomically and drop the game's sheets of
     other revisions, and whatever the game id's folder holds of another
     sheet key (another database's game) or of the layout before keys."""
     write_atomic(path, data)
-    for old in path.parent.glob("r*.pdf"):
+    for old in path.parent.glob("r*.p[dn][fg]"):  # sheets (.pdf) and pictures (.png)
         if not old.name.startswith(current_prefix):
             old.unlink(missing_ok=True)
     for other in path.parent.parent.iterdir():
@@ -127,7 +161,7 @@ def _keep(path: Path, data: bytes, current_prefix: str) -> None:
             continue
         if other.is_dir():
             shutil.rmtree(other, ignore_errors=True)
-        elif other.suffix == ".pdf":
+        elif other.suffix in (".pdf", ".png"):
             other.unlink(missing_ok=True)
 
 

@@ -168,6 +168,20 @@ def render_pdf(html: str) -> bytes:
     return _layout(html).write_pdf()
 
 
+def template_pdf(template: str, context: dict[str, Any]) -> bytes:
+    """The PDF of another template under ``templates/`` (a finished game's
+    picture, :mod:`companion.sheets.share`), rendered in the context's
+    ``language`` and laid out as a sheet is (:func:`_layout`: ``static/``
+    files only).
+
+    :param template: the template's path under ``templates/``.
+    :param context: its plain data (strings, numbers, lists, dicts).
+    """
+    with in_language(context.get("language")):
+        html = _environment().get_template(template).render(**context)
+    return render_pdf(html)
+
+
 def fit_one_page(context: dict[str, Any]):
     """Lay the sheet out, shrinking the round rows until it fits one page.
 
@@ -239,4 +253,5 @@ __all__ = [
     "score_sheet_pdf",
     "sheet_context",
     "static_path",
+    "template_pdf",
 ]

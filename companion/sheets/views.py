@@ -1,4 +1,5 @@
-"""The score sheet's address: ``/games/<id>/sheet.pdf``."""
+"""The score sheet's address, ``/games/<id>/sheet.pdf``, and a finished
+game's picture, ``/games/<id>/share.png``."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from flask import Blueprint, Flask, Response, abort, request
 from companion.games import services
 from companion.sheets import kept as sheets
 from companion.sheets.pdf import HALF_OF
+from companion.sheets.share import NotFinished
 from companion.web.http import etag_or_304
 from companion.web.i18n import current_language, gettext
 
@@ -43,6 +45,39 @@ def sheet(game_id: int):
                         headers={"Content-Disposition": f'inline; filename="{name}"'})
 
     return etag_or_304(key.etag, build)
+
+
+@bp.get("/games/<int:game_id>/share.png")
+def share(game_id: int):
+    """A finished game's picture to send to a family chat (PNG): its final
+    standings and the chart of the running totals, in the request's language.
+    409 with a line while the game is still being played. Kept per game
+    revision and language; ``ETag``/``If-None-Match`` answer 304."""
+    try:
+        revision, game_key = services.sheet_identity(game_id)
+    except services.NotFound:
+        abort(404)
+    key = sheets.SheetKey(game_id, game_key, revision, "share", current_language(), False, picture=True)
+
+    def build() -> Response:
+        try:
+            png = sheets.share_png(key)
+        except services.NotFound:
+            abort(404)
+        except sheets.NotReady:
+            return _not_yet(gettext("The picture of this kind of game is not ready yet."))
+        except NotFinished:
+            return _not_yet(gettext("The picture is made once the game is finished: "
+                                    "end the game or play its last round first."))
+        return Response(png, mimetype="image/png", headers={
+            "Content-Disposition": f'inline; filename="domino-game-{game_id}.png"'})
+
+    return etag_or_304(key.etag, build)
+
+
+def _not_yet(message: str) -> Response:
+    """409 with a line saying why there is nothing to show yet."""
+    return Response(message, status=409, mimetype="text/plain")
 
 
 def init_app(app: Flask) -> None:

@@ -116,8 +116,9 @@ def rules_in_play(game: Game) -> list[dict[str, Any]]:
                     if key in RULE_LABELS
                     else key.replace("_", " ").capitalize()
                 ),
-                "value": rule_value(key, shown[key]),
-                "explain": tr(option.explain) if option is not None else "",
+                "value": (tr(own) if (own := table.kind.spec.words.rule_word(f"{key}.{shown[key]}")) is not None
+                          else rule_value(key, shown[key])),
+                "explain": tr(table.kind.spec.words.rule_word(key) or option.explain) if option is not None else "",
                 "changed": key in changed,
                 "default": (
                     rule_value(key, default) if key in changed and default is not None else None

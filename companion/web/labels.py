@@ -109,11 +109,33 @@ player's page) when From is the later day: no day lies between them."""
 
 
 def rule_kinds(key: str) -> str:
-    """The kinds rule ``key`` applies to, space-separated (``"draw block"``):
-    the new-game form shows a rule only for those (``data-kinds``). The
-    profile's rules only: a kind read by a module of its own shows its own."""
-    return " ".join(kind for kind in GameKind
-                    if kind.spec.rules_module is None and rule_applies(key, kind))
+    """The kinds the start form offers rule ``key`` for, space-separated
+    (``"draw block"``): those it applies to, less those that offer fewer
+    (:meth:`~companion.rules.kinds.KindSpec.offers_rule`: picture dominoes,
+    children's options only). The form shows a rule only for those (``data-kinds``).
+    The profile's rules only: a kind read by a module of its own shows its own."""
+    return " ".join(kind for kind in GameKind if kind.spec.rules_module is None and rule_applies(key, kind)
+                    and kind_spec(kind).offers_rule(key))
+
+
+def rule_variants(key: str, choices: tuple[str, ...] = ()) -> list[tuple[str, dict[str, str]]]:
+    """The ways the start form words rule ``key``, each with the kinds it is
+    shown for: ``[(kinds, words)]``, ``kinds`` space-separated as
+    :func:`rule_kinds`; ``words`` is ``{}`` for the common words, else a
+    kind's own (:attr:`~companion.rules.kinds.KindWords.rule_words`):
+    ``{"explain": …, <choice>: label}`` (untranslated templates).
+
+    :param key: a rule key.
+    :param choices: the rule's choice values, for their labels.
+    """
+    groups: dict[tuple[tuple[str, str], ...], list[str]] = {}
+    for kind in rule_kinds(key).split():
+        words = kind_spec(kind).words
+        own = tuple((name, text) for name, text in
+                    [("explain", words.rule_word(key))] + [(c, words.rule_word(f"{key}.{c}")) for c in choices]
+                    if text is not None)
+        groups.setdefault(own, []).append(kind)
+    return [(" ".join(kinds), dict(own)) for own, kinds in groups.items()]
 
 
 def first_player_kinds(how: str) -> str:
@@ -161,6 +183,7 @@ def template_globals() -> dict[str, object]:
         "kind_names": KIND_NAMES,
         "value_labels": VALUE_LABELS,
         "rule_kinds": rule_kinds,
+        "rule_variants": rule_variants,
         "FirstPlayer": FirstPlayer,
         "first_player_kinds": first_player_kinds,
     }

@@ -64,3 +64,15 @@ def test_backup_then_restore_keeps_it(app, api, tmp_path, fresh_app):  # noqa: F
     again = _api_client(fresh)
     assert again.get(f"/api/games/{gid}").get_json() == before
     assert _records(again) == records
+
+
+def test_the_players_pages_show_the_chicken_foot_game(client, api):
+    _finished_game(api)
+    ids = {p["name"]: p["id"] for p in api.get("/api/players").get_json()["players"]}
+    for path in (f"/players/{ids['Dee']}", f"/players/{ids['Dee']}?kind=chicken_foot", "/players",
+                 "/players/leaderboard", f"/players/compare?id={ids['Dee']}&id={ids['Ana']}",
+                 "/?kind=chicken_foot", f"/players/{ids['Dee']}/games.csv"):
+        r = client.get(path)
+        assert r.status_code == 200, path
+    assert "Chicken Foot" in client.get(f"/players/{ids['Dee']}").get_data(as_text=True)
+    assert "Chicken Foot" in client.get("/?kind=chicken_foot").get_data(as_text=True)

@@ -33,7 +33,7 @@ CLIPPED = """() => {
     }
   }
   for (const el of document.querySelectorAll("form label, form legend, form .hint")) {
-    if (el.offsetParent && el.scrollWidth > el.clientWidth + 1) out.push(`${el.textContent.trim()}: overflows`);
+    if (el.offsetParent && !el.classList.contains("visually-hidden") && el.scrollWidth > el.clientWidth + 1) out.push(`${el.textContent.trim()}: overflows`);
   }
   return out;
 }"""
@@ -46,6 +46,10 @@ def test_no_choice_of_the_club_night_form_is_clipped(live, browser, size):
     page.goto(f"{live}/events?token={TOKEN}")
     assert page.evaluate(CLIPPED) == []
     assert page.evaluate("document.documentElement.scrollWidth") <= size["width"]
+    # "How many move" says what it means, tied to its box
+    assert page.get_attribute("#ev-move", "aria-describedby") == "ev-move-hint"
+    assert page.is_visible("#ev-move-hint")
+    assert page.inner_text("#ev-move-hint").startswith("How many of each table move down one table")
     shot(page, f"club-form-{size['width']}")
     ctx.close()
 
@@ -85,4 +89,42 @@ def test_the_big_screen_of_three_tables_fits_a_4_3_screen(live, browser, api_cli
     cut = page.evaluate("""() => [...document.querySelectorAll('.ev-table .who')]
         .filter(e => e.scrollWidth > e.clientWidth + 1).map(e => e.textContent)""")
     assert cut == []
+    ctx.close()
+
+
+@pytest.mark.parametrize("size", [TABLET, PHONE], ids=["tablet", "phone"])
+def test_no_choice_of_the_start_form_is_clipped_for_any_game(live, browser, size):
+    """The same class of fault on the start form: a rule's choice cut short
+    in its select ("start with no round wor…"), for every game offered."""
+    ctx = browser.new_context(viewport=size, has_touch=True)
+    page = ctx.new_page()
+    page.goto(f"{live}/?token={TOKEN}")
+    page.locator(".more-rules > summary").tap()
+    kinds = page.eval_on_selector_all("#kind option", "os => os.map(o => o.value)")
+    clipped = []
+    for kind in kinds:
+        page.select_option("#kind", kind)
+        clipped += [f"{kind}: {c}" for c in page.evaluate(CLIPPED)]
+    assert clipped == [], "\n".join(clipped)
+    ctx.close()
+
+
+def test_a_picture_club_night_says_a_late_childs_start_in_rounds_won(live, browser, api_client):
+    """Issue 27 (picture words everywhere): the club night's late-arrival
+    choice for picture dominoes is said in rounds won, and the chosen copy
+    is the one stored."""
+    ctx = browser.new_context(viewport=TABLET, has_touch=True)
+    page = ctx.new_page()
+    page.goto(f"{live}/events?token={TOKEN}")
+    page.select_option("#ev-kind", "picture")
+    shown = page.locator(".kind-variant:not([hidden]) .choice").all_inner_texts()
+    assert shown == ["Start with no round won", "Start with the fewest rounds won at the table",
+                     "Start with the others' average"]
+    page.locator(".kind-variant:not([hidden]) input[value=average]").check()
+    page.fill("#ev-name", "Children's afternoon")
+    page.click("text=Open the evening")
+    page.wait_for_url("**/events/*")
+    event_id = int(page.url.split("#")[0].rstrip("/").rsplit("/", 1)[1])
+    ev = api_client.get(f"/api/events/{event_id}").get_json()
+    assert (ev["kind"], ev["rules"].get("late_join")) == ("picture", "average")
     ctx.close()

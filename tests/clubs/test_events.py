@@ -506,3 +506,20 @@ def test_a_season_counts_the_games_played_not_the_game_just_seated(api, client):
     meta, text = _standings_texts(client, eid)
     assert "A season of 2 evenings" in meta and meta.endswith("· 1 game")
     assert "A season of 2 evenings" in text and "· 1 game " in text and "2 games" not in text
+
+
+def test_a_table_card_says_the_deal_and_the_late_arrival_once(api, client):
+    """Issue 27: the printed table cards said the late-arrival rule twice and
+    not the deal. Seven players at two tables of double-12 (4 and 3): the
+    deal table in force (the rule pages' 15 tiles for four players, 16 for
+    three; companion/rules/schedule.py) on each card, the late rule once."""
+    pypdf = pytest.importorskip("pypdf")
+    ev = _event(api, rules={**SHORT, "late_join": "highest"})
+    tables = api.post(f"/api/events/{ev['id']}/draw", json={}).get_json()["games"][0]
+    cards = client.get(f"/events/{ev['id']}/cards.pdf")
+    pages = [" ".join(p.extract_text().split()) for p in pypdf.PdfReader(io.BytesIO(cards.data)).pages]
+    for t, text in zip(tables, pages):
+        each = {4: 15, 3: 16}[len(t["players"])]
+        assert f"Deal: {each} tiles each" in text, text
+        assert text.count("least favourable total") == 1, text
+        assert "Late joiners" not in text

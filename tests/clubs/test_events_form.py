@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import re
 
+from companion.rules.kinds import GameKind
+from companion.rules.profile import rule_applies
 from tests.conftest import csrf_token
 
 from .test_events import _event, _play_evening_game
@@ -46,10 +48,13 @@ def test_the_form_marks_the_mexican_train_fields_for_the_page_script(client):
     # The set and the rule set carry data-kinds="mexican_train" (static/app.js
     # hides them for the other games); the late-arrival rule is for every game.
     page = client.get("/events").get_data(as_text=True)
-    assert re.search(r'<div data-kinds="mexican_train">\s*<label for="ev-set"', page)
-    assert re.search(r'<div data-kinds="mexican_train">\s*<fieldset class="choices" id="ev-preset"', page)
-    assert not re.search(r'data-kinds="[^"]*">\s*<fieldset class="choices" id="ev-late"', page)
-    assert '<fieldset class="choices" id="ev-late"' in page
+    assert re.search(r'<div data-kinds="mexican_train [^"]*chicken_foot[^"]*">\s*<label for="ev-set"', page)
+    assert re.search(r'<div data-kinds="mexican_train[^"]*">\s*<fieldset class="choices" id="ev-preset"', page)
+    # the late arrival: a copy for every game it applies to, picture dominoes' in its own words (rounds won)
+    copies = re.findall(r'<div data-kinds="([^"]*)" class="kind-variant">\s*<fieldset class="choices" id="ev-late[^"]*"', page)
+    assert sorted(k for c in copies for k in c.split()) == sorted(k.value for k in GameKind
+                                                                  if rule_applies("late_join", k))
+    assert "Start with the fewest rounds won at the table" in page
 
 
 def _listed(client, event_id: int) -> str:

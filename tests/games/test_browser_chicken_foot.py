@@ -22,10 +22,15 @@ def _start(page, live: str) -> None:
     for i, name in enumerate(PLAYERS):
         page.fill(f"#player-{i}", name)
     page.select_option("#kind", "chicken_foot")
-    page.select_option("#set", "9")
+    assert page.locator("#set").input_value() == "9"  # Chicken Foot's usual set, chosen with it
     assert page.locator("#cf-deal-table").is_visible()
     assert page.locator("#dbp").is_hidden()  # Mexican Train's 0-0 field is not Chicken Foot's
     page.select_option("#cf-double_blank_points", "50")
+    page.locator("#cf-deal-table").scroll_into_view_if_needed()
+    # the deal table fits the screen, the phone's too
+    box = page.locator("#cf-deal-table").bounding_box()
+    assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= page.viewport_size["width"] + 1
+    shot(page, f"chicken-foot-start-{page.viewport_size['width']}x{page.viewport_size['height']}")
     page.get_by_role("button", name="Start the game").click()
     page.wait_for_selector("#round-form")
 

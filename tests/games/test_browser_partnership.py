@@ -47,7 +47,8 @@ def test_a_partnership_game_to_100_on_the_pages(live, browser, width, height):
     page.get_by_role("button", name="Start the game").click()
     page.wait_for_selector("#round-form")
     # the first hand is led by whoever holds the 6-6
-    assert page.locator(".lp-leads").inner_text() == "whoever holds the 6-6"
+    # (its hyphen does not break the line: a non-breaking one)
+    assert page.locator(".lp-leads").inner_text() == "whoever holds the 6\u20116"
 
     # a refusal shown at its field, what was typed kept
     page.select_option("#leader", "0")
@@ -76,6 +77,12 @@ def test_a_partnership_game_to_100_on_the_pages(live, browser, width, height):
         ["1", "Ana", "&", "Chen", "105"], ["2", "Ben", "&", "Dee", "20"]]
     assert page.locator("#round-form").count() == 0
     shot(page, f"partnership-won-{width}x{height}")
+
+    # the table view: the pairs, their totals and bars
+    page.get_by_role("link", name="Table view").first.click()
+    expect(page.locator(".tv-list li").first).to_contain_text("Ana & Chen")
+    shot(page, f"partnership-table-{width}x{height}")
+    page.go_back()
 
     # the score sheet prints: a PDF with both pairs' names
     answer = page.request.get(page.get_by_role("link", name="Score sheet (A4)").get_attribute("href")

@@ -50,7 +50,7 @@ def test_pick_tiles_for_two_hands(live, browser):
     # saved (the page opens at the new round), not refused (a message on the form)
     page.wait_for_selector("#cell-1-1 .run, .form-error", timeout=60_000)
     assert page.locator(".form-error").all_inner_texts() == []
-    page.wait_for_url("**#round-1", wait_until="commit")  # the page is there already (its cells were found)
+    page.wait_for_url("**#entry", wait_until="commit")  # the page is there already (its cells were found)
     assert page.locator("#cell-1-1 .run").inner_text() == "34"
     assert page.locator("#cell-1-2 .run").inner_text() == "3"
     ctx.close()

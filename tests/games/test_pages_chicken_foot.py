@@ -49,7 +49,7 @@ def test_the_start_page_offers_chicken_foot_its_rules_and_deal_table(client):
     assert 'name="chicken_foot-double_blank_points"' in html
     for n in ("50", "25", "0"):
         assert f'<option value="{n}"' in html
-    assert 'name="chicken_foot-unheld_double"' in html and '<option value="burn"' in html
+    assert 'name="chicken_foot-unheld_double" value="burn"' in html
     # the deal table, double-nine (gamerules.com: 2: 21, 3: 14, 4: 11, 5: 8, 6: 7, 7: 6, 8: 5)
     table = text(html[html.index('id="cf-deal-table"'):html.index("</table>", html.index('id="cf-deal-table"'))])
     for players, tiles in ((2, 21), (3, 14), (4, 11), (5, 8), (6, 7), (7, 6), (8, 5)):
@@ -180,3 +180,17 @@ def test_ending_the_game_now_shows_the_winner_and_plans_no_more_rounds(client):
     # Ana and Dee share the lowest total, 12 (CF-2)
     assert "Tied winners: Ana & Dee" in html and "Save round" not in html
     assert "Rounds played: 2 of 2" in html and "7-7" not in html
+
+
+def test_a_new_game_with_these_players_after_ending_one(client):
+    gid = start(client, double_blank_points="25")
+    post_round(client, gid, CF1)
+    token = csrf_token(client, f"/games/{gid}")
+    client.post(f"/games/{gid}/finish", data={"csrf_token": token})
+    token = csrf_token(client, f"/games/{gid}")
+    r = client.post(f"/games/{gid}/rematch", data={"csrf_token": token})
+    assert r.status_code == 302
+    new = int(re.search(r"/games/(\d+)", r.headers["Location"]).group(1))
+    data = client.get(f"/api/games/{new}").get_json()
+    assert new != gid and data["status"] == "in_progress" and data["rounds"] == []
+    assert data["rules"] == {"double_blank_points": 25} and data["next_round"]["engine"] == 9

@@ -91,7 +91,7 @@ def test_a_rule_typed_beats_the_preset_and_a_bad_one_is_shown_at_its_field(clien
 def test_the_game_page_says_who_leads_and_the_hand_form_saves_lp1(client, api):
     gid = new_game(client)
     html = client.get(f"/games/{gid}").get_data(as_text=True)
-    assert "whoever holds the 6-6" in html and "Save hand 1" in html
+    assert "whoever holds the 6\u20116" in html and "Save hand 1" in html
     r = save(client, gid, 1, **LP1)
     assert r.status_code == 302
     data = api.get(f"/api/games/{gid}").get_json()
@@ -207,3 +207,40 @@ def test_end_the_game_now_from_the_page(client, api):
     html = client.get(f"/games/{gid}").get_data(as_text=True)
     assert "Ana &amp; Chen win!" in html and 'id="round-form"' not in html
     assert api.get(f"/api/games/{gid}").get_json()["winners"] == ["Ana", "Chen"]
+
+
+def test_a_tranque_decided_by_the_locker_against_the_next_player(client, api):
+    # LP-2's hands (Ana 10, Chen 4 against Ben 8, Dee 11) with the Dominican
+    # table rule: Ben made the last play; the next player counter-clockwise is
+    # Ana (10); Ben's 8 is lower, so Ben and Dee win and score 10 + 4 = 14
+    # (by pair totals Ana and Chen would have won)
+    gid = new_game(client, **{"lp-blocked_winner": "locker_vs_next"})
+    html = client.get(f"/games/{gid}").get_data(as_text=True)
+    assert 'name="locked_by"' in html
+    hand = {"leader": "0", "out": "blocked", "locked_by": "1",
+            "pips-0": "10", "pips-1": "8", "pips-2": "4", "pips-3": "11"}
+    assert save(client, gid, 1, **hand).status_code == 302
+    assert api.get(f"/api/games/{gid}").get_json()["rounds"][0]["team_scores"] == {"Ana+Chen": 0, "Ben+Dee": 14}
+
+
+def test_cuban_the_pairs_draw_then_the_winners_choose(client):
+    gid = new_game(client, "cuban")
+    html = client.get(f"/games/{gid}").get_data(as_text=True)
+    assert "one of each pair draws a tile; the higher pair chooses its leader" in html
+    # LP-6: Ben led; Dee went out; Ana 9-9 and 9-8 (35), Chen 7-6 (13): Ben and Dee 48
+    hand = {"leader": "1", "out": "3", "tiles-0": "9-9 9-8", "tiles-1": "2-1", "tiles-2": "7-6"}
+    assert save(client, gid, 1, **hand).status_code == 302
+    html = client.get(f"/games/{gid}").get_data(as_text=True)
+    assert "Ben &amp; Dee: the pair that won chooses who" in html
+
+
+def test_a_new_game_with_these_players_keeps_the_pairs_and_rules(client, api):
+    gid = new_game(client, "dominican")
+    save(client, gid, 1, **LP1)
+    client.post(f"/games/{gid}/finish", data={"csrf_token": csrf_token(client, f"/games/{gid}")})
+    r = client.post(f"/games/{gid}/rematch", data={"csrf_token": csrf_token(client, f"/games/{gid}")})
+    assert r.status_code == 302
+    new = int(r.headers["Location"].rsplit("/", 1)[1])
+    data = api.get(f"/api/games/{new}").get_json()
+    assert new != gid and data["status"] == "in_progress" and data["rounds"] == []
+    assert data["teams"] == [["Ana", "Chen"], ["Ben", "Dee"]] and data["rules"]["target_score"] == 200

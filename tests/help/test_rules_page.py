@@ -67,7 +67,7 @@ def test_rule_sets_are_named_by_what_they_change_and_sourced_on_the_rules_page(c
     each comes from."""
     start = client.get("/").get_data(as_text=True)
     presets = start[start.index('id="preset"'):]
-    presets = html.unescape(presets[:presets.index("</select>")])
+    presets = html.unescape(presets[:presets.index("</fieldset>")])
     for said in ("After a double one more tile, not a double; 0-0 counts 0",
                  "A whole train on the first turn; 0-0 counts 0", "0-0 counts 50; after a double play again"):
         assert said in presets

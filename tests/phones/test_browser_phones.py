@@ -89,7 +89,7 @@ def test_a_round_entered_on_three_phones_and_saved_on_the_tablet(live, browser, 
     assert tablet.locator(".hand").nth(2).locator("input[name=out]").is_checked()
     shot(tablet, "phones-tablet-filled")
     tablet.locator("#round-form button.primary[type=submit]").click()
-    tablet.wait_for_url("**#round-1")
+    tablet.wait_for_url("**#entry")
     assert [tablet.locator(f"#total-{s}").inner_text() for s in range(3)] == ["14", "23", "0"]
 
     # each phone moves on to round 2 by itself
@@ -128,7 +128,7 @@ def test_the_tablet_that_saves_a_round_lands_on_it_even_when_its_phones_panel_se
     page.fill("#pips-0", "12")
     page.locator(".hand").nth(1).locator(".out-tap").tap()
     page.locator("#round-form button.primary[type=submit]").click()
-    page.wait_for_url("**#round-1", timeout=10_000)
+    page.wait_for_url("**#entry", timeout=10_000)
     # the answer arrived: its undo notice is on screen (a reload would show none)
     assert page.locator(".undo-notice").is_visible()
     assert page.locator("#total-0").inner_text() == "12"

@@ -16,7 +16,7 @@ def test_phones_send_cf1_and_the_tablet_saves_it(app, client, api):
     phones = [app.test_client() for _ in range(4)]
     urls = [_seat(p, join, i) for i, p in enumerate(phones)]
     html = phones[1].get(urls[1]).get_data(as_text=True)
-    assert "9-9" in html
+    assert "Round 1 · centre double 9-9" in html
     # round 1 (centre 9-9): Ben's two tiles cannot make 34 pips (9-8 and 9-7 are 33)
     r = _send(phones[1], urls[1], number="1", **{"pips-1": "34", "left-1": "2"})
     assert r.status_code == 422 and 'value="34"' in r.get_data(as_text=True)

@@ -61,7 +61,7 @@ def test_photo_of_a_hand_fixed_in_the_picker_and_saved(live, browser, tmp_path, 
 
     page.locator(".hand").nth(0).locator(".out-tap").tap()
     page.locator("#round-form button.primary").click()
-    page.wait_for_url("**#round-1")
+    page.wait_for_url("**#entry")
     assert page.locator("#cell-1-1 .run").inner_text() == str(_pips(final))
     shot(page, f"{name}-photo-saved")
     ctx.close()

@@ -33,7 +33,8 @@ SPECS = list(KINDS.values())
 
 
 def test_every_game_kind_has_one_row_and_only_those():
-    assert list(KINDS) == ["mexican_train", "draw", "block", "picture", "partnership", "chicken_foot"]
+    assert list(KINDS) == ["mexican_train", "draw", "block", "picture", "partnership", "chicken_foot",
+                          "all_fives", "fives_threes", "texas42"]
     assert set(KINDS) == set(GameKind)
     assert DEFAULT_KIND in KINDS
 
@@ -53,20 +54,22 @@ def test_each_row_is_consistent(spec: KindSpec):
         assert "absent" in spec.round_fields
     else:  # a module of its own keeps its keys
         module = importlib.import_module(f"companion.rules.families.{spec.rules_module}")
-        assert spec.rule_keys == module.RULE_KEYS and spec.kind == module.KIND
+        # the counting games keep theirs as RuleKey records (their names here)
+        names = {getattr(key, "key", key) for key in module.RULE_KEYS}
+        assert spec.rule_keys == names and spec.kind == module.KIND
     assert spec.words.name and spec.words.unit and spec.words.wins and spec.words.hint
     # a row's deal covers its own players; the set decides only with an engine schedule
     if spec.deal is None:
         assert spec.engine_schedule
     else:
         for players in range(spec.least_players, spec.most_players + 1):
-            assert 1 <= spec.dealt(players) <= 7
+            assert 1 <= spec.dealt(players) <= (9 if spec.scores_during_play else 7)  # All Fives: 9 to two
     # an end by the schedule needs one; a cap on rounds otherwise
     assert (spec.ends is GameEnd.LAST_ENGINE) == spec.engine_schedule
     assert (spec.most_rounds is None) == (spec.ends is GameEnd.LAST_ENGINE)
     # the end's own rule is a key of the kind
-    if spec.ends is GameEnd.TARGET_SCORE:
-        assert "target_score" in spec.rule_keys
+    if spec.ends is GameEnd.TARGET_SCORE:  # 42 counts marks (rules-families.md section 4)
+        assert ("target_marks" if spec.scoring is RoundScoring.CONTRACT else "target_score") in spec.rule_keys
     if spec.ends is GameEnd.TARGET_WINS:
         assert "target_wins" in spec.rule_keys
     # the round form asks what the round scores from
@@ -100,9 +103,11 @@ def test_the_rows_say_what_the_rule_sources_say():
     assert [picture.dealt(n) for n in (2, 4, 5, 12)] == [6, 6, 5, 5]
     assert (picture.rank, picture.ends, picture.counts_pips) == (RankOrder.MOST_WINS, GameEnd.TARGET_WINS, False)
     assert picture.rule_keys == {"tie_break", "late_join", "target_wins"}
-    assert not any(s.scores_during_play for s in SPECS)
+    # the games scored while the tiles are laid or bid (rules-families.md sections 2-4)
+    assert kinds_where(lambda s: s.scores_during_play) == ("all_fives", "fives_threes", "texas42")
     assert kinds_where(lambda s: s.engine_schedule) == ("mexican_train", "chicken_foot")
-    assert kinds_where(lambda s: s.club_table_most == 4) == ("draw", "block", "partnership")
+    assert kinds_where(lambda s: s.club_table_most == 4) == ("draw", "block", "partnership", "all_fives",
+                                                             "fives_threes", "texas42")
 
 
 def test_the_kinds_read_by_their_own_module_say_what_the_brief_says():
@@ -116,8 +121,21 @@ def test_the_kinds_read_by_their_own_module_say_what_the_brief_says():
     assert (pairs.rank, pairs.ends) == (RankOrder.HIGHEST_TOTAL, GameEnd.TARGET_SCORE)
     assert (foot.default_set, foot.rank, foot.ends) == (9, RankOrder.LOWEST_TOTAL, GameEnd.LAST_ENGINE)
     assert (pairs.rules_module, foot.rules_module) == ("partnership", "chicken_foot")
-    # the pages offer both kinds of the pairs issue
-    assert kinds_on_pages() == ("mexican_train", "draw", "block", "picture", "partnership", "chicken_foot")
+    # the pages offer the kinds of the pairs issue and the games scored during play (their own pages)
+    assert kinds_on_pages() == ("mexican_train", "draw", "block", "picture", "partnership", "chicken_foot",
+                                "all_fives", "fives_threes", "texas42")
+
+
+def test_the_games_scored_during_play_say_what_the_brief_says():
+    """All Fives: 2-4 players, double-six, 9 / 7 / 5 tiles (pagat); Fives and
+    Threes: 7 / 5 / 5, no drawing (pagat); 42: four in two pairs, 7 each, marks
+    (rules-families.md sections 2-4)."""
+    af, f3, t42 = KINDS["all_fives"], KINDS["fives_threes"], KINDS["texas42"]
+    assert [af.dealt(n) for n in (2, 3, 4)] == [9, 7, 5] and af.has_boneyard
+    assert [f3.dealt(n) for n in (2, 3, 4)] == [7, 5, 5] and not f3.has_boneyard
+    assert (t42.dealt(4), t42.scored_by, t42.team_size, t42.scoring) == (7, ScoredBy.TEAM, 2, RoundScoring.CONTRACT)
+    assert (af.form.entry, f3.form.entry, t42.form.entry) == (HandEntry.PLAYS, HandEntry.PLAYS, HandEntry.BIDS)
+    assert "first_shaker" in t42.record_fields and "muggins_claims" in af.rule_keys
 
 
 def test_unknown_kind_is_refused():

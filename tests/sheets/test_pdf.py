@@ -510,3 +510,15 @@ def test_a_finished_picture_game_sheet_ends_at_its_last_round():
     text = pdf_text(score_sheet_pdf(read_game(record), played_on=DAY))
     assert round_numbers(text) == [1, 2, 3]
     assert totals_line(text) == ["1", "2"]
+
+
+def test_a_picture_sheet_says_a_late_childs_start_in_picture_words():
+    """Issue 27: picture dominoes count rounds won, so the late-arrival rule is
+    said in rounds won on the sheet (the kind's own words), not in points."""
+    record = {"format": "domino-game-record", "version": 1, "kind": "picture", "set": 6,
+              "rules": {"late_join": "average"}, "players": ["Mia", "Leo"], "first_starter": "Mia",
+              "rounds": []}
+    text = " ".join(pdf_text(score_sheet_pdf(read_game(record), played_on=DAY)).split())
+    assert "start with the others' average" in text or "start with the others’ average" in text
+    assert "A child who joins late starts with no round won" in text
+    assert "least favourable total" not in text

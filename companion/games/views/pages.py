@@ -26,12 +26,14 @@ from companion.games.forms import (
 from companion.games.partnership_form import hand_to_form, pairs_by_pips
 from companion.games.pips import layout as pip_layout
 from companion.games.pips import layouts as pip_layouts
+from companion.games.rule_lines import rules_in_play
 from companion.games.services import undo as undoing
 from companion.games.views import chicken_foot as chicken_foot_page
+from companion.games.views import counts as counts_views
 from companion.games.views import partnership as pairs_views
 from companion.games.views import undo as undo_views
 from companion.rules import RecordError
-from companion.rules.profile import DRAW_COUNT_PRESETS, OPTIONS, OPTIONS_BY_KEY, PRESETS
+from companion.rules.profile import DRAW_COUNT_PRESETS, OPTIONS, PRESETS
 from companion.rules.record.entry import about_hand, rest_to_mend
 from companion.rules.scoring import double_blank_changes_points
 from companion.rules.seat import each_hand_alone
@@ -39,6 +41,7 @@ from companion.rules.state import joining_total
 from companion.rules.tiles import SET_SIZES
 from companion.web import numbers, pagecache
 from companion.web.access import spectator_ok
+from companion.web.html import tight
 from companion.web.i18n import current_language, gettext, translated
 from companion.web.labels import DATES_REVERSED, KIND_NAMES, RULE_LABELS, VALUE_LABELS
 from companion.web.security import local_target
@@ -47,29 +50,14 @@ bp = Blueprint("games", __name__)
 bp.add_app_template_global(pip_layout, "pip_layout")
 bp.add_app_template_global(pip_layouts, "pip_layouts")
 
-FAMILY_PAGES = {"chicken_foot": chicken_foot_page.render}
-"""The game page of each kind read by its own rules module, by the module's
-name (:attr:`~companion.rules.kinds.KindSpec.rules_module`)."""
+FAMILY_PAGES = {"chicken_foot": chicken_foot_page.render, **counts_views.FAMILY_PAGES}
+"""The game page of each kind read by its own rules module, by the module's name (``KindSpec.rules_module``)."""
 
 PER_PAGE = 20
 LIST = "games"
 """The games list's ``id`` on the games page: a change made from the list (or
 told there) opens the page on it, not on the new-game form above it (a phone
 would show the form and leave the list below the fold)."""
-
-
-def rules_in_play(rules) -> list[dict]:
-    """The rules that differ from the defaults, each with its explanation."""
-    out = []
-    for key, value in rules.changed().items():
-        if key == "draw_counts":
-            shown = ", ".join(f"{p}→{n}" for p, n in value.items())
-        else:
-            shown = translated(VALUE_LABELS[value]) if value in VALUE_LABELS else value
-        label = translated(RULE_LABELS[key]) if key in RULE_LABELS else key.replace("_", " ")
-        out.append({"key": key, "value": shown, "explain": translated(OPTIONS_BY_KEY[key].explain),
-                    "short": f"{label} {shown}"})
-    return out
 
 
 def _day(name: str) -> date | None:
@@ -189,7 +177,7 @@ def render_game_with(game_id: int, seats_form: dict, status: int = 422):
 
 
 def render_game(game: services.GameView, values=None, errors=None, warnings=None, status=200,
-                 edit=None, seats_form=None):
+                edit=None, seats_form=None, refused=False, draft_restore=False):
     errors = dict(errors or {})
     if edit is not None and not 1 <= edit <= len(game.rounds):
         # the round was deleted on another device meanwhile: what was typed is
@@ -200,7 +188,6 @@ def render_game(game: services.GameView, values=None, errors=None, warnings=None
     t = game.table
     if pairs_by_pips(t.kind.spec):  # a game in pairs: its own page (views/partnership.py)
         return pairs_views.render_pairs_game(game, values, errors, warnings, status, edit)
-    draft_restore = False
     if values is None:
         values, draft_restore = _new_round_values(game, edit)
     if t.kind.spec.rules_module in FAMILY_PAGES:
@@ -208,13 +195,14 @@ def render_game(game: services.GameView, values=None, errors=None, warnings=None
             game, values=values, draft_restore=draft_restore, errors=errors, warnings=warnings or [],
             status=status, edit=edit)
     return (
-        render_template(
+        tight(render_template(
             "games/game.html",
             game=game,
             derived=game.as_json(),
             plan=game.next_round(),
             values=values,
             draft_restore=draft_restore,
+            refused=refused,
             seats_form=seats_form or {},
             value_labels=VALUE_LABELS,
             blank_counts=double_blank_changes_points(t),
@@ -225,11 +213,11 @@ def render_game(game: services.GameView, values=None, errors=None, warnings=None
             warnings=warnings or [],
             edit=edit,
             kind_names=KIND_NAMES,
-            rules_in_play=rules_in_play(t.rules),
+            rules_in_play=rules_in_play(t.rules, t.kind.spec.words),
             went_out=[rnd.went_out for rnd in game.rounds],
             chart=running_totals_chart(t.players, game.running_totals(), game.scores(), t.round_count),
             undo=undo_views.notice(game),
-        ),
+        )),
         status,
     )
 
@@ -330,9 +318,11 @@ def add_round(game_id: int):
         abort(404)
     if isinstance(outcome, services.Saved):
         change = undoing.Change(undoing.ADDED, outcome.round.number, outcome.revision or 0)
-        # the game's last round: to the winner's card and its "New game with these players"
+        # the game's last round: to the winner's card and its "New game with these players";
+        # otherwise to the next round's form, where the scorekeeper types next (issue 27:
+        # the page jumped 1,000-1,700 px down to the scoreboard)
         over = outcome.game is not None and outcome.game.finished
-        return undo_views.redirect_with_undo(game_id, change, "winner" if over else f"round-{change.number}")
+        return undo_views.redirect_with_undo(game_id, change, "winner" if over else "entry")
     if isinstance(outcome, services.AlreadySaved):
         flash(outcome.problem.message, "info")
         return redirect(url_for("games.detail", game_id=game_id))
@@ -352,7 +342,7 @@ def _taken_by_other(game_id: int, outcome: services.Conflicted):
         n=outcome.number,
     )
     return render_game(_game_or_404(game_id), values=values, status=409, edit=outcome.number,
-                        errors={"": [message]})
+                        errors={"": [message]}, refused=True)
 
 
 def _refused(game_id: int, problems, warnings, edit: int | None = None):
@@ -365,6 +355,7 @@ def _refused(game_id: int, problems, warnings, edit: int | None = None):
         warnings=[] if problems else warnings,
         status=409 if any(p.code == "edit_conflict" for p in problems) else 422,
         edit=edit,
+        refused=True,
     )
 
 
@@ -379,7 +370,8 @@ def edit_round(game_id: int, number: int):
     pairs = pairs_by_pips(game.table.kind.spec)
     values = (hand_to_form if pairs else round_to_form)(stored.data, players)
     values["version"] = str(stored.version)
-    return render_game(game, values=values, edit=number)
+    # what this browser typed into this version of the round and has not saved comes back (static/app.js)
+    return render_game(game, values=values, edit=number, draft_restore=True)
 
 
 @bp.post("/games/<int:game_id>/rounds/<int:number>")
@@ -494,4 +486,5 @@ def table(game_id: int):
         spectator=is_spectator(),
         view_key=request.args.get("view"),
         kind_names=KIND_NAMES,
+        pegboard=counts_views.board_for(game),
     )

@@ -1,0 +1,203 @@
+"""The pages of the games scored during play: the start form of All Fives and
+Fives and Threes with their named rule sets, the score pad (the game's page)
+and the hand it sends.
+
+The pad's logic is in :mod:`companion.rules.families.score_pad` (the keypad,
+the order of turns, the hand read back) and the games' modules (every check,
+the bonus, the pegs); this module reads the request, calls one service and
+answers.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from typing import Any
+
+from flask import Blueprint, abort, redirect, render_template, request, url_for
+
+from companion.games import services
+from companion.games.services import undo as undoing
+from companion.games.views import undo as undo_views
+from companion.rules import RecordError
+from companion.rules.families.bid_pad import bid_pad, read_bid_form, tally_strokes
+from companion.rules.families.score_pad import read_pad_hand
+from companion.rules.family_counts import START_PRESETS, board_of, pad_view, texas42_game
+from companion.rules.kinds import HandEntry, kind_spec
+from companion.web import numbers
+from companion.web.i18n import gettext
+from companion.web.labels import KIND_NAMES
+
+bp = Blueprint("counts", __name__)
+
+SEATS = 4
+"""Most players of these games (2 to 4)."""
+
+
+def uses_pad(game: services.GameView) -> bool:
+    """The game's page is this module's: the score pad (hands entered as
+    scoring plays, :attr:`HandEntry.PLAYS`) or 42's hand form (bids,
+    :attr:`HandEntry.BIDS`)."""
+    return game.table.kind.spec.form.entry in (HandEntry.PLAYS, HandEntry.BIDS)
+
+
+def _record(game: services.GameView) -> dict[str, Any]:
+    return {**game.table.as_dict(), "rounds": [dict(r.data) for r in game.rounds]}
+
+
+def render_pad(game: services.GameView, hand_text: str | None = None, errors: list[str] | None = None,
+               status: int = 200) -> tuple[str, int]:
+    """The score pad page of ``game``, with a hand as typed and its refusals
+    when it was refused."""
+    if game.table.kind.spec.form.entry is HandEntry.BIDS:
+        return render_bids(game, errors, status)
+    view = pad_view(_record(game))
+    if view is None:
+        abort(404)
+    html = render_template(
+        "games/counts/pad.html", game=game, derived=game.as_json(), view=view, pad=view.pad.as_dict(),
+        hand_text=hand_text or "", errors=errors or [], kind_names=KIND_NAMES,
+        undo=undo_views.notice(game),
+    )
+    return html, status
+
+
+def render_bids(game: services.GameView, errors: list[str] | None = None, status: int = 200,
+                typed: Mapping[str, str] | None = None) -> tuple[str, int]:
+    """42's page: the marks drawn as ALL, the hands, the next hand's form."""
+    inner = texas42_game(_record(game))
+    pad = bid_pad(inner)
+    tallies = {team: tally_strokes(marks) for team, marks in inner.totals.items()}
+    html = render_template(
+        "games/counts/bids.html", game=game, derived=game.as_json(), pad=pad, tallies=tallies,
+        totals=inner.totals, errors=errors or [], typed=typed or {}, kind_names=KIND_NAMES,
+        undo=undo_views.notice(game),
+    )
+    return html, status
+
+
+@bp.post("/games/<int:game_id>/bids")
+def save_bids(game_id: int):
+    """Save 42's hand from its form; a refusal shows the form again as typed."""
+    try:
+        game = services.get_game(game_id)
+    except services.NotFound:
+        abort(404)
+    pad = bid_pad(texas42_game(_record(game))) if game.table.kind.spec.form.entry is HandEntry.BIDS else None
+    if pad is None:
+        abort(404)
+    data, problems = read_bid_form(request.form, pad)
+    if problems.errors:
+        return render_bids(game, [p.message for p in problems.errors], 422, request.form)
+    number = numbers.parse(request.form.get("number"))
+    try:
+        outcome = services.add_round(game_id, data, number=number if isinstance(number, int) else None)
+    except RecordError as exc:
+        return render_bids(game, [p.message for p in exc.errors + exc.warnings], 422, request.form)
+    if isinstance(outcome, services.Conflicted):
+        return render_bids(services.get_game(game_id), [outcome.problem.message], 409, request.form)
+    if isinstance(outcome, services.Saved):
+        change = undoing.Change(undoing.ADDED, outcome.round.number, outcome.revision or 0)
+        return undo_views.redirect_with_undo(game_id, change, "bids")
+    return redirect(url_for("games.detail", game_id=game_id, _anchor="bids"))
+
+
+def board_for(game: services.GameView) -> dict[str, Any] | None:
+    """The peg board of ``game`` for the table view (``{"layout", "sides"}``),
+    or ``None`` for a game without one."""
+    if not game.table.kind.spec.scores_during_play:
+        return None
+    board = board_of(_record(game))
+    return None if board is None else {"layout": board[0], "sides": board[1]}
+
+
+def render_family(game: services.GameView, *, values: Any, draft_restore: bool, errors: Mapping[str, list[str]],
+                  warnings: list[Any], status: int, edit: int | None) -> tuple[str, int]:
+    """The page of ``game`` as :func:`pages.render_game` draws a family kind's
+    (``FAMILY_PAGES``): the score pad, or 42's hand form."""
+    return render_pad(game, errors=[m for ms in errors.values() for m in ms] or None, status=status)
+
+
+FAMILY_PAGES = {"all_fives": render_family, "fives_threes": render_family, "texas42": render_family}
+"""The game page of each of these kinds, by its rules module's name."""
+
+
+@bp.post("/games/<int:game_id>/pad")
+def save_hand(game_id: int):
+    """Save the hand the pad sends; on a refusal show the pad again with the
+    hand as typed and each refusal's message."""
+    try:
+        game = services.get_game(game_id)
+    except services.NotFound:
+        abort(404)
+    if not uses_pad(game):
+        abort(404)
+    text = request.form.get("hand", "")
+    data, problems = read_pad_hand(text, list(game.table.players))
+    if problems.errors:
+        return render_pad(game, text, [p.message for p in problems.errors], 422)
+    number = numbers.parse(request.form.get("number"))
+    try:
+        outcome = services.add_round(game_id, data, number=number if isinstance(number, int) else None)
+    except RecordError as exc:
+        return render_pad(game, text, [p.message for p in exc.errors + exc.warnings], 422)
+    if isinstance(outcome, services.Conflicted):
+        return render_pad(services.get_game(game_id), text, [outcome.problem.message], 409)
+    if isinstance(outcome, services.Saved):  # the notice offers to take the hand back
+        change = undoing.Change(undoing.ADDED, outcome.round.number, outcome.revision or 0)
+        return undo_views.redirect_with_undo(game_id, change, "pad")
+    return redirect(url_for("games.detail", game_id=game_id, _anchor="pad"))
+
+
+# ---------------------------------------------------------------- the start form
+
+
+def record_from_form(form: Mapping[str, str]) -> tuple[dict[str, Any], list[str]]:
+    """The game record of the start form: ``choice`` (``kind:preset``, a
+    named rule set of the kind), ``player-0`` … ``player-3`` and ``pairs`` (four
+    players in two pairs, partners opposite: seats 1 and 3, 2 and 4).
+
+    :return: the record and the form's own refusals (messages).
+    """
+    kind, _, key = (form.get("choice") or "").partition(":")
+    presets = START_PRESETS.get(kind)
+    preset = presets.get(key) if presets is not None else None
+    if presets is None or preset is None:
+        return {}, [gettext("Choose a game.")]
+    names = [(form.get(f"player-{i}") or "").strip() for i in range(SEATS)]
+    players = [n for n in names if n]
+    rules = json.loads(json.dumps(dict(preset.rules)))  # a dealing table's keys as JSON keeps them
+    record: dict[str, Any] = {"kind": kind, "set": 6, "players": players, "rules": rules}
+    spec = kind_spec(kind)
+    if (form.get("pairs") or spec.team_size) and len(players) == SEATS:
+        record["teams"] = [[players[0], players[2]], [players[1], players[3]]]
+    if "first_shaker" in spec.record_fields and players:
+        record["first_shaker"] = players[0]  # seat 1 shakes the first hand
+    return record, []
+
+
+def _start_context(values: Mapping[str, str] | None = None, errors: list[str] | None = None) -> dict[str, Any]:
+    return {"values": values or {}, "errors": errors or [], "presets": START_PRESETS, "kind_names": KIND_NAMES,
+            "seats": SEATS, "kind_spec": kind_spec}
+
+
+@bp.get("/counts/start")
+def start():
+    """The start form of the games scored during play."""
+    return render_template("games/counts/start.html", **_start_context({"kind": request.args.get("kind", "")}))
+
+
+@bp.post("/counts/start")
+def create():
+    """Start the game and open its score pad; a refusal shows the form again as typed."""
+    record, errors = record_from_form(request.form)
+    if not errors:
+        try:
+            game = services.create_game(record)
+            return redirect(url_for("games.detail", game_id=game.id))
+        except RecordError as exc:
+            errors = [p.message for p in exc.errors + exc.warnings]
+    return render_template("games/counts/start.html", **_start_context(request.form, errors)), 422
+
+
+__all__ = ["FAMILY_PAGES", "board_for", "bp", "record_from_form", "render_bids", "render_pad", "uses_pad"]

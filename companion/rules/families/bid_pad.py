@@ -1,0 +1,116 @@
+"""The hand entry of Texas 42: the bids in order, the contract, made or set,
+and the marks drawn as the strokes of ALL.
+
+What the page offers for the next hand of a :class:`~.texas42.Texas42Game`
+(:func:`bid_pad`: who shakes, who bids in which order, the bids and the
+contracts the table allows), the form it sends read back into a round of the
+record (:func:`read_bid_form`: the contract's bidder and bid are the highest
+bid's, never typed), and each pair's marks as strokes of A, L, L
+(:func:`tally_strokes`). The rules stay in :mod:`.texas42`; the game's module
+checks the hand when it is saved.
+
+Sources: ``rules-families.md`` section 4 (pagat *42*; 42-online; the Harper
+tournament rules; forty-two.50megs for ALL).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from ..errors import Problems, tr
+from .texas42 import HIGHEST_POINT_BID, LOWEST_BID, TRUMPS, ContractType, Texas42Game, all_tally
+
+
+@dataclass(frozen=True)
+class BidPad:
+    """What the 42 hand form offers.
+
+    :ivar shaker: who shakes the hand.
+    :ivar order: the bidders in order, from the shaker's left (the shaker last).
+    :ivar bids: the bids a player may make, as the form's values: ``pass``,
+        ``30`` … ``41``, ``m1`` … ``m7`` (marks).
+    :ivar trumps: what may be named trumps.
+    :ivar types: the contracts the table allows (``normal`` first).
+    :ivar teams: the two pairs' names (``"Ana+Chen"``).
+    """
+
+    shaker: str
+    order: tuple[str, ...]
+    bids: tuple[str, ...]
+    trumps: tuple[str, ...]
+    types: tuple[str, ...]
+    teams: tuple[str, ...]
+
+
+def bid_pad(game: Texas42Game) -> BidPad | None:
+    """The form of the next hand, or ``None`` once the game is over."""
+    shaker = game.next_shaker
+    if shaker is None:
+        return None
+    order = tuple(game.seating.next_player(shaker, i) for i in range(1, 5))
+    rules = game.rules
+    most = max(rules.target_marks, rules.plunge_marks if rules.plunge else 0, 2)
+    bids = ("pass", *(str(b) for b in range(LOWEST_BID, HIGHEST_POINT_BID + 1)),
+            *(f"m{m}" for m in range(1, most + 1)))
+    types = tuple(t.value for t in ContractType if t is ContractType.NORMAL or getattr(rules, t.value, False))
+    return BidPad(shaker, order, bids, TRUMPS, types, tuple(game.seating.sides))
+
+
+def _bid_value(text: str) -> Any:
+    """A form's bid as the record keeps it: ``"pass"``, a number, or ``{"marks": n}``."""
+    if text.startswith("m") and text[1:].isdigit():
+        return {"marks": int(text[1:])}
+    return int(text) if text.isdigit() else text
+
+
+def _rank(value: Any) -> int:
+    """A bid's height: points as they are, marks as 42 points each."""
+    if isinstance(value, Mapping):
+        return int(value["marks"]) * 42
+    return value if isinstance(value, int) else -1
+
+
+def read_bid_form(form: Mapping[str, str], pad: BidPad) -> tuple[dict[str, Any], Problems]:
+    """The hand the form sends as a round of the record.
+
+    :param form: ``bid-0`` … ``bid-3`` (in the order of :attr:`BidPad.order`),
+        ``trump``, ``type``, ``result`` (made, set, reshake) and optional
+        ``points-<team>`` (points each pair took, 0–42).
+    :return: the round (``bids``, ``contract`` unless all passed, ``result``,
+        ``points`` when given) and the problems of its shape (``bad_value``).
+    """
+    problems = Problems()
+    bids = []
+    for i, player in enumerate(pad.order):
+        text = (form.get(f"bid-{i}") or "pass").strip()
+        if text not in pad.bids:
+            problems.error(f"bids[{i}].bid", "bad_value", tr("Choose %(name)s's bid.", name=player), player=player)
+        bids.append({"player": player, "bid": _bid_value(text)})
+    hand: dict[str, Any] = {"bids": bids, "result": form.get("result") or ""}
+    best = max(bids, key=lambda b: _rank(b["bid"]))
+    if best["bid"] != "pass":
+        contract = {"player": best["player"], "bid": best["bid"], "trump": form.get("trump") or "",
+                    "type": form.get("type") or "normal"}
+        if contract["type"] == "nello":
+            del contract["trump"]
+        hand["contract"] = contract
+    points = {}
+    for team in pad.teams:
+        text = (form.get(f"points-{team}") or "").strip()
+        if text:
+            if not text.isdigit():
+                problems.error(f"points.{team}", "bad_value", tr("Points are a whole number from 0 to 42."))
+                continue
+            points[team] = int(text)
+    if points:
+        hand["points"] = points
+    return hand, problems
+
+
+def tally_strokes(marks: int) -> tuple[tuple[str, int], ...]:
+    """A pair's marks as the strokes drawn of each letter of ALL: ``(("A", 3),
+    ("L", 2), ("L", 0))`` for 5 marks (forty-two.50megs)."""
+    a, l1, l2 = all_tally(marks)
+    return (("A", a), ("L", l1), ("L", l2))

@@ -1,0 +1,111 @@
+"""The score pad and the peg board's layout (rules-families.md sections 2 and
+3): the keypads the brief lists, the order of turns, the hand the pad sends,
+the holes and pegs of a 61-hole board with a struck overshoot (F3-2)."""
+
+from __future__ import annotations
+
+import json
+
+from companion.rules.families import all_fives as af
+from companion.rules.families import fives_threes as f3
+from companion.rules.families.pegging import Struck
+from companion.rules.families.score_pad import PER_ROW, board_layout, pad_of, read_pad_hand
+
+
+def af_game(players=("Ann", "Bob"), **rules):
+    return af.read_game({"kind": "all_fives", "players": list(players), "rules": rules, "rounds": []})
+
+
+def test_all_fives_pad_offers_5_to_35_and_asks_the_pips():
+    pad = pad_of(af_game(), af.keypad(af_game().rules))
+    assert [k.count for k in pad.keys] == [5, 10, 15, 20, 25, 30, 35]  # one spinner: 35 at most
+    assert [k.points for k in pad.keys] == [5, 10, 15, 20, 25, 30, 35]
+    assert pad.pips and not pad.muggins and pad.leader is None and pad.order == ("Ann", "Bob")
+    fives = af_game(score_unit="fives", muggins_claims=True)
+    pad = pad_of(fives, af.keypad(fives.rules))
+    assert [k.points for k in pad.keys] == [1, 2, 3, 4, 5, 6, 7] and pad.muggins and pad.unit_fives
+
+
+def test_fives_and_threes_pad_offers_the_nine_counts_with_their_points():
+    game = f3.read_game({"kind": "fives_threes", "players": ["A", "B", "C", "D"],
+                         "teams": [["A", "C"], ["B", "D"]], "rules": {"direction": "counterclockwise"},
+                         "rounds": []})
+    pad = pad_of(game, f3.keypad(game.rules))
+    # the brief's table: 3→1, 5→1, 6→2, 9→3, 10→2, 12→4, 15→8, 18→6, 20→4
+    assert [(k.count, k.points) for k in pad.keys] == [
+        (3, 1), (5, 1), (6, 2), (9, 3), (10, 2), (12, 4), (15, 8), (18, 6), (20, 4)]
+    assert not pad.pips and pad.several_out
+    assert pad.order == ("A", "D", "C", "B")  # the other way round the table
+
+
+def test_the_pads_hand_is_read_as_a_round():
+    text = json.dumps({"leader": "Ann", "plays": [{"player": "Ann", "count": 10, "x": 1}],
+                       "ended": "domino", "out": ["Ann"], "hands": {"Bob": {"pips": 8}, "Ann": {"pips": ""},
+                                                                    "Zed": {"pips": 3}}})
+    hand, problems = read_pad_hand(text, ["Ann", "Bob"])
+    assert not problems.errors
+    assert hand == {"leader": "Ann", "plays": [{"player": "Ann", "count": 10}], "ended": "domino",
+                    "out": "Ann", "hands": {"Bob": {"pips": 8}}}
+    assert [p.code for p in read_pad_hand("{", ["Ann"])[1].errors] == ["bad_value"]
+
+
+def test_a_61_board_places_pegs_and_keeps_the_struck_score():
+    # F3-2: A on 58 makes 12 (4 points): 62 would pass 61, A stays on 58
+    rounds = [{"leader": "A", "in_play": {"A": 30}, "ended": "blocked"},
+              {"leader": "A", "in_play": {"A": 28}, "ended": "blocked"},
+              {"leader": "A", "plays": [{"player": "A", "count": 12}], "ended": "blocked"}]
+    game = f3.read_game({"kind": "fives_threes", "players": ["A", "B"], "rules": {}, "rounds": rounds})
+    layout = board_layout(game.peg_board())
+    assert layout is not None and layout.target == 61
+    a, b = layout.tracks
+    assert len(a.holes) == 62 and (a.back.score, a.front.score) == (30, 58)
+    assert (b.back.score, b.front.score) == (0, 0)
+    # hole 31 starts the second row, right under hole 1; 61 the third
+    assert a.holes[31].x == a.holes[1].x and a.holes[31].y > a.holes[1].y
+    assert a.holes[61].y > a.holes[31].y and PER_ROW == 30
+    assert layout.last is not None and layout.last.struck is Struck.OVERSHOOT and layout.last_at == a.front
+    assert b.holes[1].y > a.holes[61].y  # B's track below A's
+
+
+def test_no_board_for_a_game_to_250():
+    game = af_game()
+    assert board_layout(game.peg_board()) is None
+
+
+# ---------------------------------------------------------------- Texas 42's hand form
+
+
+def t42_game(rounds=(), **rules):
+    from companion.rules.families import texas42 as t42
+    return t42.read_game({"kind": "texas42", "players": ["Ana", "Ben", "Chen", "Dee"],
+                          "teams": [["Ana", "Chen"], ["Ben", "Dee"]], "first_shaker": "Dee",
+                          "rules": rules, "rounds": list(rounds)})
+
+
+def test_the_42_form_bids_from_the_shakers_left_and_the_contract_is_the_highest_bid():
+    from companion.rules.families.bid_pad import bid_pad, read_bid_form
+    pad = bid_pad(t42_game())
+    assert pad is not None and pad.shaker == "Dee" and pad.order == ("Ana", "Ben", "Chen", "Dee")
+    assert pad.bids[:3] == ("pass", "30", "31") and "41" in pad.bids and "m2" in pad.bids
+    assert pad.types == ("normal",)  # special contracts only when the table turns them on
+    assert bid_pad(t42_game(nello=True)).types == ("normal", "nello")
+    # T42-1, hand 1: Ana pass, Ben 30, Chen 31, Dee pass; Chen 31 in fives, set, 30 and 12
+    form = {"bid-0": "pass", "bid-1": "30", "bid-2": "31", "bid-3": "pass", "trump": "fives",
+            "result": "set", "points-Ana+Chen": "30", "points-Ben+Dee": "12"}
+    hand, problems = read_bid_form(form, pad)
+    assert not problems.errors
+    assert hand["contract"] == {"player": "Chen", "bid": 31, "trump": "fives", "type": "normal"}
+    game = t42_game([hand])
+    assert game.hands[0].marks == {"Ana+Chen": 0, "Ben+Dee": 1}
+    # hand 2: Ben 2 marks, then all pass: Ben's contract in marks
+    hand2, _ = read_bid_form({"bid-0": "m2", "trump": "sixes", "result": "made"}, bid_pad(game))
+    assert hand2["contract"]["player"] == "Ben" and hand2["contract"]["bid"] == {"marks": 2}
+    assert [(b["player"], b["bid"]) for b in hand2["bids"]][1:] == [("Chen", "pass"), ("Dee", "pass"),
+                                                                    ("Ana", "pass")]
+
+
+def test_marks_drawn_as_the_strokes_of_all():
+    from companion.rules.families.bid_pad import tally_strokes
+    assert tally_strokes(1) == (("A", 1), ("L", 0), ("L", 0))
+    assert tally_strokes(5) == (("A", 3), ("L", 2), ("L", 0))
+    assert tally_strokes(7) == (("A", 3), ("L", 2), ("L", 2))
