@@ -470,6 +470,7 @@ def read_hand(image: np.ndarray, max_suit: int | None = None) -> Reading:
     # bar: the seam between two tiles may pass for one
     read = [(face, _read_face(image, face.box / f, max_suit, again=face.touching == 1)) for face in faces]
     tiles, barless = _faces_kept(read)
+    tiles = _small_dropped(_distinct(tiles))
     tiles = _small_dropped(_distinct(tiles + _by_bars(image, small, f, tiles, max_suit)))
     if _unexplained(barless, tiles):
         problems.append("odd_shape")
