@@ -34,6 +34,9 @@ BID = N_("Bid")
 """Heading of 42's column naming the winning bidder and the bid."""
 RESHAKE = N_("all passed: shake again")
 """42's hand in which everyone passed (scores nobody)."""
+INFO_MM = {True: (24.0, 16.0, 21.0), False: (16.0, 26.0)}
+"""Widths (mm) of the row's information columns: 42's bid, trumps, made or
+set; or who led and the closing bonus."""
 
 
 def sheet_pdf(game: FamilyGame, *, played_on: datetime.date, paper: str = "a4", blank: bool = False,
@@ -118,8 +121,19 @@ def _context(game: FamilyGame, *, played_on: datetime.date, paper: str, blank: b
         "stylesheet": "pdf/sheet.css",
         "digits": {"points": 3, "totals": 3, "marked": False}, "template": TEMPLATE,
     }
-    page = geometry(paper, len(keys), row_count, 1, True)
+    context["info_mm"] = INFO_MM[contract]
+    page = _narrowed(geometry(paper, len(keys), row_count, 1, False), len(keys), sum(INFO_MM[contract]) + 1)
     return with_row(context | page, page["row_mm"])
+
+
+def _narrowed(page: dict[str, Any], sides: int, info_mm: float) -> dict[str, Any]:
+    """``page`` (laid out with the hand column alone) with each side's columns
+    narrowed to leave ``info_mm`` for the information columns, split as the
+    layout splits them (42 % points, the rest the running total)."""
+    player_mm = page["player_mm"] - info_mm / sides
+    points_mm = int(player_mm * 0.42 * 10) / 10
+    return page | {"player_mm": round(player_mm, 1), "points_mm": points_mm,
+                   "total_mm": int((player_mm - points_mm) * 10) / 10}
 
 
 def _heads(contract: bool) -> list[str]:
