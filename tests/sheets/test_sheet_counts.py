@@ -36,14 +36,14 @@ def test_all_fives_af1_then_a_second_hand_and_the_winner(api):
     text = _sheet(api, gid)
     assert "All Fives score sheet" in text and "Bonus" in text
     # AF-1: Ann 10+10 in play + 10 for Bob's 8 pips = 30; Bob 10+15+25+10 = 60
-    assert re.search(r"^1 30 30 60 60$", text, re.M), text
+    assert re.search(r"^1 Ann Ann \+10 30 30 60 60$", text, re.M), text
     # hand 2: Ann 5 + 5 = 10 (total 40), Bob 0 (total 60)
-    assert re.search(r"^2 10 40 0 60$", text, re.M), text
+    assert re.search(r"^2 Ann Ann \+5 10 40 0 60$", text, re.M), text
     assert re.search(r"^Total 40 60$", text, re.M | re.I)
     assert "Winner:" not in text
     assert api.post(f"/api/games/{gid}/finish").status_code == 200
     text = _sheet(api, gid)
-    assert "Winner: Bob with 60 points." in text and "Final standings" in text
+    assert "Winner: Bob with 60 points." in text and "FINAL STANDINGS" in text.upper()
 
 
 def test_all_fives_in_pairs_af3(api):
@@ -53,7 +53,7 @@ def test_all_fives_in_pairs_af3(api):
     text = _sheet(api, gid)
     # AF-3, opponents' pips together: 13 + 13 = 26 → 25; with Ann's 10 in play, 35
     assert "Ann & Cy" in text and "Bob & Dee" in text
-    assert re.search(r"^1 35 35 0 0$", text, re.M), text
+    assert re.search(r"^1 Ann Ann & Cy \+25 35 35 0 0$", text, re.M), text
 
 
 def test_fives_and_threes_f3_1_with_the_chip_out(api):
@@ -62,7 +62,7 @@ def test_fives_and_threes_f3_1_with_the_chip_out(api):
     text = _sheet(api, gid)
     assert "Fives and Threes score sheet" in text
     # F3-1: A 17 in play + 1 for chipping out = 18; B 17
-    assert re.search(r"^1 18 18 17 17$", text, re.M), text
+    assert re.search(r"^1 A A \+1 18 18 17 17$", text, re.M), text
 
 
 def test_texas42_t42_1_marks_bids_and_the_winners(api):
@@ -73,11 +73,11 @@ def test_texas42_t42_1_marks_bids_and_the_winners(api):
     assert "Texas 42 score sheet" in text and "Made or set" in text
     # T42-1, hand by hand: set 31 → Ben & Dee 1; 2 marks made → 3; 3 marks set → 6;
     # Chen's 35 made → Ana & Chen 1; Ben's 32 made → 7, and Ben & Dee win 7–1
-    assert re.search(r"^1 0 0 1 1$", text, re.M), text
-    assert re.search(r"^2 0 0 2 3$", text, re.M), text
-    assert re.search(r"^3 0 0 3 6$", text, re.M), text
-    assert re.search(r"^4 1 1 0 6$", text, re.M), text
-    assert re.search(r"^5 0 1 1 7$", text, re.M), text
+    assert re.search(r"^1 Chen 31 fives set 0 0 1 1$", text, re.M), text
+    assert re.search(r"^2 Ben 2 marks sixes made 0 0 2 3$", text, re.M), text
+    assert re.search(r"^3 Ana 3 marks doubles set 0 0 3 6$", text, re.M), text
+    assert re.search(r"^4 Chen 35 fours made 1 1 0 6$", text, re.M), text
+    assert re.search(r"^5 Ben 32 threes made 0 1 1 7$", text, re.M), text
     assert re.search(r"^Total 1 7$", text, re.M | re.I)
     assert "Winners: Ben & Dee." in text
     russian = _sheet(api, gid, **{"Accept-Language": "ru"})
