@@ -90,3 +90,15 @@ def test_a_blank_sheet(api):
     text = _sheet(api, gid, "?blank=1")
     assert "Texas 42 score sheet" in text and "Chen 31" not in text and "Winner" in text
     assert re.search(r"^13$", text, re.M)  # an empty grid of 13 hands
+
+
+def test_the_pads_link_the_sheet_and_a_page_draws(api):
+    import pypdfium2 as pdfium
+
+    gid = f3.new_game(api)
+    f3.play(api, gid, f3.F3_1)
+    assert f'href="/games/{gid}/sheet.pdf"' in api.get(f"/games/{gid}").get_data(as_text=True)
+    pdf = api.get(f"/games/{gid}/sheet.pdf").data
+    picture = pdfium.PdfDocument(pdf)[0].render(scale=1).to_pil().convert("L")
+    # an A4 page at 72 dpi (210 mm = 595.3 points, rounded up; 297 mm = 842), with ink on it
+    assert picture.size == (596, 842) and picture.getextrema()[0] < 64
