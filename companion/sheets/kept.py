@@ -22,10 +22,11 @@ from pathlib import Path
 from flask import current_app
 
 from companion.rules import Game, read_game
-from companion.sheets import chicken_foot
+from companion.sheets import chicken_foot, counts
 from companion.store.files import write_atomic
 
-FAMILY_SHEETS = {"chicken_foot": chicken_foot.sheet_pdf}
+FAMILY_SHEETS = {"chicken_foot": chicken_foot.sheet_pdf, "all_fives": counts.sheet_pdf,
+                 "fives_threes": counts.sheet_pdf, "texas42": counts.sheet_pdf}
 """The sheet of each kind read by its own rules module, by the module's name
 (:attr:`companion.rules.kinds.KindSpec.rules_module`)."""
 

@@ -1,0 +1,104 @@
+"""The score sheet of the games scored during play (All Fives, Fives and
+Threes) and by contract (Texas 42): one row per hand with each side's points
+in the hand and its running total, 42's bid, trumps and made or set, the
+winner's line, and a blank sheet. The numbers are the worked examples of
+rules-families.md (AF-1, AF-3, F3-1, T42-1), worked by hand there and
+restated in each test's comments."""
+
+from __future__ import annotations
+
+import io
+import re
+
+import pypdf
+
+from tests.games import test_api_all_fives as af
+from tests.games import test_api_fives_threes as f3
+from tests.games import test_api_texas42 as t42
+
+
+def _text(pdf: bytes) -> str:
+    return "\n".join(page.extract_text() for page in pypdf.PdfReader(io.BytesIO(pdf)).pages)
+
+
+def _sheet(api, gid: int, query: str = "", **headers: str) -> str:
+    r = api.get(f"/games/{gid}/sheet.pdf{query}", headers=headers)
+    assert r.status_code == 200 and r.mimetype == "application/pdf", r.data[:200]
+    assert len(pypdf.PdfReader(io.BytesIO(r.data)).pages) == 1
+    return _text(r.data)
+
+
+def test_all_fives_af1_then_a_second_hand_and_the_winner(api):
+    gid = af.new_game(api)
+    af.play(api, gid, af.AF1)
+    # the second hand: Ann pegs 5, goes out, Bob's 3 pips round to 5 (pagat) → Ann 10
+    af.play(api, gid, {"plays": [af.p("Ann", 5)], "ended": "domino", "out": "Ann", "hands": {"Bob": {"pips": 3}}})
+    text = _sheet(api, gid)
+    assert "All Fives score sheet" in text and "Bonus" in text
+    # AF-1: Ann 10+10 in play + 10 for Bob's 8 pips = 30; Bob 10+15+25+10 = 60
+    assert re.search(r"^1 Ann Ann \+10 30 30 60 60$", text, re.M), text
+    # hand 2: Ann 5 + 5 = 10 (total 40), Bob 0 (total 60)
+    assert re.search(r"^2 Ann Ann \+5 10 40 0 60$", text, re.M), text
+    assert re.search(r"^Total 40 60$", text, re.M | re.I)
+    assert "Winner:" not in text
+    assert api.post(f"/api/games/{gid}/finish").status_code == 200
+    text = _sheet(api, gid)
+    assert "Winner: Bob with 60 points." in text and "FINAL STANDINGS" in text.upper()
+
+
+def test_all_fives_in_pairs_af3(api):
+    gid = af.new_game(api, af.FOUR, [["Ann", "Cy"], ["Bob", "Dee"]])
+    af.play(api, gid, {"leader": "Ann", "plays": [af.p("Ann", 10)], "ended": "domino", "out": "Ann",
+                       "hands": {"Bob": {"pips": 13}, "Dee": {"pips": 13}}})
+    text = _sheet(api, gid)
+    # AF-3, opponents' pips together: 13 + 13 = 26 → 25; with Ann's 10 in play, 35
+    assert "Ann & Cy" in text and "Bob & Dee" in text
+    assert re.search(r"^1 Ann Ann & Cy \+25 35 35 0 0$", text, re.M), text
+
+
+def test_fives_and_threes_f3_1_with_the_chip_out(api):
+    gid = f3.new_game(api)
+    f3.play(api, gid, f3.F3_1)
+    text = _sheet(api, gid)
+    assert "Fives and Threes score sheet" in text
+    # F3-1: A 17 in play + 1 for chipping out = 18; B 17
+    assert re.search(r"^1 A A \+1 18 18 17 17$", text, re.M), text
+
+
+def test_texas42_t42_1_marks_bids_and_the_winners(api):
+    gid = t42.new_game(api, target_marks=7, forced_bid=True)
+    for hand in t42.T42_1:
+        t42.play(api, gid, hand)
+    text = _sheet(api, gid)
+    assert "Texas 42 score sheet" in text and "Made or set" in text
+    # T42-1, hand by hand: set 31 → Ben & Dee 1; 2 marks made → 3; 3 marks set → 6;
+    # Chen's 35 made → Ana & Chen 1; Ben's 32 made → 7, and Ben & Dee win 7–1
+    assert re.search(r"^1 Chen 31 fives set 0 0 1 1$", text, re.M), text
+    assert re.search(r"^2 Ben 2 marks sixes made 0 0 2 3$", text, re.M), text
+    assert re.search(r"^3 Ana 3 marks doubles set 0 0 3 6$", text, re.M), text
+    assert re.search(r"^4 Chen 35 fours made 1 1 0 6$", text, re.M), text
+    assert re.search(r"^5 Ben 32 threes made 0 1 1 7$", text, re.M), text
+    assert re.search(r"^Total 1 7$", text, re.M | re.I)
+    assert "Winners: Ben & Dee." in text
+    russian = _sheet(api, gid, **{"Accept-Language": "ru"})
+    assert "Заявка" in russian and "выполнена" in russian
+
+
+def test_a_blank_sheet(api):
+    gid = t42.new_game(api)
+    t42.play(api, gid, t42.T42_1[0])
+    text = _sheet(api, gid, "?blank=1")
+    assert "Texas 42 score sheet" in text and "Chen 31" not in text and "Winner" in text
+    assert re.search(r"^13$", text, re.M)  # an empty grid of 13 hands
+
+
+def test_the_pads_link_the_sheet_and_a_page_draws(api):
+    import pypdfium2 as pdfium
+
+    gid = f3.new_game(api)
+    f3.play(api, gid, f3.F3_1)
+    assert f'href="/games/{gid}/sheet.pdf"' in api.get(f"/games/{gid}").get_data(as_text=True)
+    pdf = api.get(f"/games/{gid}/sheet.pdf").data
+    picture = pdfium.PdfDocument(pdf)[0].render(scale=1).to_pil().convert("L")
+    # an A4 page at 72 dpi (210 mm = 595.3 points, rounded up; 297 mm = 842), with ink on it
+    assert picture.size == (596, 842) and picture.getextrema()[0] < 64
