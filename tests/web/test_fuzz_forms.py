@@ -173,6 +173,7 @@ COVERED = {
     "/events/<int:event_id>/undo-draw", "/events/<int:event_id>/evenings",
     "/games/<int:game_id>/undo", "/games/<int:game_id>/players", "/games/<int:game_id>/players/leave",
     "/games/<int:game_id>/players/back", "/games/<int:game_id>/finish",
+    "/events/<int:event_id>/pairs", "/counts/start", "/games/<int:game_id>/pad", "/games/<int:game_id>/bids",
 }
 
 
@@ -345,6 +346,37 @@ def test_fuzz_open_an_evening(world, data):
 def test_fuzz_an_evening(world, ev, action, data):
     app, c, _ = world
     post(app, c, f"/events/{ev}/{action}", data)
+
+
+@settings(FUZZ, max_examples=max(20, FUZZ.max_examples // 4))
+@given(st.sampled_from(["1", "2", "0", "999999", "2147483647"]),
+       st.dictionaries(st.sampled_from(["pair_a", "pair_b", "x"]),
+                       event_value | st.sampled_from(["Ana", "Ben", "ana", "Chen"])))
+def test_fuzz_check_in_a_pair(world, ev, data):
+    """Two players checked in as a pair, at a night in pairs or not: never a 5xx."""
+    app, c, _ = world
+    post(app, c, f"/events/{ev}/pairs", data)
+
+
+count_value = field_value | st.sampled_from([
+    "all_fives:all_fives", "all_fives:muggins", "fives_threes:", "texas42:", "texas42:x", ":", "x:y",
+    "Ana", "Ben", "Chen", "Dee", "1", "0", "5 10 15", "15 x 5", "-5", "30", "41", "2 marks", "pass",
+    "made", "set", "fives", "doubles", "normal", "nello"])
+
+
+@settings(FUZZ, max_examples=max(40, FUZZ.max_examples // 2))
+@given(st.dictionaries(st.sampled_from(["choice", "player-0", "player-1", "player-2", "player-3", "pairs",
+                                        "target", "x"]), count_value),
+       game_ref,
+       st.dictionaries(st.sampled_from(["hand", "number", "bid-0", "bid-1", "bid-2", "bid-3", "result",
+                                        "trump", "type", "points", "x"]), count_value))
+def test_fuzz_the_games_scored_during_play(world, start, gid, hand):
+    """The counting games' start form, score pad and 42's bids, with any
+    fields, on games of any kind: a refusal or a whole game, never a 5xx."""
+    app, c, ids = world
+    post(app, c, "/counts/start", start)
+    post(app, c, _url(ids, "/games/{g}/pad", gid), hand)
+    post(app, c, _url(ids, "/games/{g}/bids", gid), hand)
 
 
 @settings(FUZZ, max_examples=max(40, FUZZ.max_examples // 2))
