@@ -14,7 +14,9 @@
       var vals = opt && opt.dataset.values ? JSON.parse(opt.dataset.values) : {};
       Object.keys(vals).forEach(function (name) {
         var field = name === "set" ? document.getElementById("set") : document.getElementById(name);
-        if (field) field.value = String(vals[name]);
+        if (field && field.tagName === "FIELDSET") {  // a choice of radios: tick the rule set's value
+          field.querySelectorAll("input[type=radio]").forEach(function (r) { r.checked = r.value === String(vals[name]); });
+        } else if (field) field.value = String(vals[name]);
       });
     };
     preset.addEventListener("change", fill);

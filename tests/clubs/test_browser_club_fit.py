@@ -99,7 +99,7 @@ def test_no_choice_of_the_start_form_is_clipped_for_any_game(live, browser, size
     ctx = browser.new_context(viewport=size, has_touch=True)
     page = ctx.new_page()
     page.goto(f"{live}/?token={TOKEN}")
-    page.locator(".more-rules > summary").tap()
+    page.locator(".more-rules[data-kinds] > summary").tap()
     kinds = page.eval_on_selector_all("#kind option", "os => os.map(o => o.value)")
     clipped = []
     for kind in kinds:

@@ -27,16 +27,16 @@ def test_an_error_under_more_rules_is_scrolled_into_view_and_focused(live, brows
     ctx, page = _page(browser, live, viewport)
     for seat, name in enumerate(["Ana", "Ben", "Cy", "Dee"]):
         page.fill(f"#player-{seat}", name)
-    page.locator(".more-rules summary").click()
-    rule = page.locator(".more-rules .rule:not([hidden]) input[name^=rule-]").first
+    page.locator(".more-rules[data-kinds] summary").click()
+    rule = page.locator(".more-rules[data-kinds] .rule:not([hidden]) input[name^=rule-]:not([type=radio])").first
     name = rule.get_attribute("name")
     rule.fill("lots")  # not a number
-    page.locator(".more-rules summary").click()  # closed again, as a player leaves it
+    page.locator(".more-rules[data-kinds] summary").click()  # closed again, as a player leaves it
     page.locator("#new-game-form button[type=submit]").last.click()
     page.wait_for_function("n => document.activeElement.name === n", arg=name, timeout=5000)
     field = page.locator(f"[name='{name}']")
     assert field.get_attribute("aria-invalid") == "true"
-    assert page.locator(".more-rules").evaluate("d => d.open")
+    assert page.locator(".more-rules[data-kinds]").evaluate("d => d.open")
     assert page.evaluate("document.activeElement.name") == name
     assert field.evaluate(IN_SIGHT), viewport
     assert page.locator(f"#{name}-error").evaluate(IN_SIGHT), viewport

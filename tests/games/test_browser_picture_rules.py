@@ -16,7 +16,7 @@ pytestmark = pytest.mark.browser
 
 
 def _shown_rules(page) -> list[str]:
-    return page.evaluate("""() => [...document.querySelectorAll('.more-rules .rule')]
+    return page.evaluate("""() => [...document.querySelectorAll('.more-rules[data-kinds] .rule')]
         .filter(r => !r.hidden).map(r => r.querySelector('legend, label').textContent.trim())""")
 
 
@@ -24,12 +24,12 @@ def test_picture_dominoes_offer_the_childrens_rules_in_picture_words(live, brows
     ctx = browser.new_context(viewport={"width": 1024, "height": 768}, has_touch=True)
     page = ctx.new_page()
     page.goto(f"{live}/?token={TOKEN}")
-    page.locator(".more-rules > summary").tap()
+    page.locator(".more-rules[data-kinds] > summary").tap()
     assert "Tie break" in _shown_rules(page)  # Mexican Train: the adults' rules
     page.select_option("#kind", "picture")
     shown = _shown_rules(page)
     assert sorted(shown) == sorted(["Wins to finish", "Late joiners"]), shown
-    row = page.locator(".more-rules .rule:not([hidden])").filter(has=page.locator("input[name=rule-late_join]"))
+    row = page.locator(".more-rules[data-kinds] .rule:not([hidden])").filter(has=page.locator("input[name=rule-late_join]"))
     assert row.locator(".choice").all_inner_texts() == [
         "start with no round won", "start with the fewest rounds won at the table", "start with the others' average"]
     hint = row.locator(".hint").inner_text()
