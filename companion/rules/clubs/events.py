@@ -19,7 +19,10 @@ them):
 Tie-breaks (shown on the standings page, in this order): the event's scoring
 first, then the other two measures in the order place points, wins, points per
 round, then rounds gone out (more is better). Players still equal share a
-place (1, 1, 3).
+place (1, 1, 3). In a game in pairs (partnership dominoes) partners share
+their pair's place, so rounds gone out, which the pair wins together whoever
+played the last tile, is no tie-break between them: it counts only for games
+of single players.
 """
 
 from __future__ import annotations
@@ -29,7 +32,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Final
 
-from companion.rules.kinds import EventScoring
+from companion.rules.kinds import EventScoring, ScoredBy, kind_spec
 from companion.rules.stats.records import PlayerGame, highest_wins
 
 SCORINGS: Final[tuple[str, ...]] = tuple(EventScoring)
@@ -75,7 +78,8 @@ class EventStanding:
     :ivar place_points: the sum of :func:`place_points` (points).
     :ivar rounds: rounds played.
     :ivar points: game points scored over those rounds.
-    :ivar rounds_out: rounds gone out.
+    :ivar rounds_out: rounds gone out (a tie-break in games of single
+        players only, see the module's text).
     """
 
     place: int
@@ -111,6 +115,8 @@ def event_standings(
     order = tie_breaks(scoring)
     done = [g for g in lines if g.finished]
     lower_better = any(not highest_wins(g.kind) for g in done)
+    # in pairs, going out is the pair's: never a tie-break between partners
+    in_pairs = any(kind_spec(g.kind).scored_by is ScoredBy.TEAM for g in done)
     acc: dict[str, list[int]] = {name: [0, 0, 0, 0, 0, 0] for name in roster}
     for g in done:
         row = acc.setdefault(g.player, [0, 0, 0, 0, 0, 0])
@@ -129,7 +135,7 @@ def event_standings(
             "wins": -wins,
             # No rounds: after everyone who played a round.
             "points_per_round": (1, Fraction(0)) if ppr is None else (0, ppr if lower_better else -ppr),
-            "rounds_out": -out,
+            "rounds_out": 0 if in_pairs else -out,
         }
         return (0 if games else 1,) + tuple(values[m] for m in order)
 
