@@ -364,3 +364,8 @@ def test_event_standings_in_pairs_partners_share_their_pair_place():
     table = event_standings(lines, "place_points")
     assert [(s.place, s.player, s.place_points) for s in table] == [
         (1, "Ana", 2), (1, "Eva", 2), (3, "Ben", 1), (3, "Dan", 1)]
+
+
+def test_tie_breaks_in_pairs_leave_out_rounds_gone_out():
+    # going out is the pair's in partnership dominoes: no tie-break between partners
+    assert tie_breaks("place_points", in_pairs=True) == ("place_points", "wins", "points_per_round")

@@ -57,14 +57,18 @@ def place_points(rank: int | None, table_size: int) -> int:
     return table_size - rank + 1
 
 
-def tie_breaks(scoring: str) -> tuple[str, ...]:
+def tie_breaks(scoring: str, in_pairs: bool = False) -> tuple[str, ...]:
     """The measures that order the standings, the event's scoring first.
 
+    :param in_pairs: the games are played in pairs: rounds gone out (the
+        pair's, whichever partner laid the last tile) is left out, so partners
+        share their pair's place.
     :raises ValueError: an unknown scoring.
     """
     if scoring not in SCORINGS:
         raise ValueError(f"unknown event scoring {scoring!r}")
-    return (scoring,) + tuple(m for m in MEASURES if m != scoring)
+    rest = tuple(m for m in MEASURES if m != scoring and not (in_pairs and m == "rounds_out"))
+    return (scoring,) + rest
 
 
 @dataclass(frozen=True)
@@ -112,11 +116,10 @@ def event_standings(
     :return: the standings, best first (see the module's text for tie-breaks).
     :raises ValueError: an unknown scoring.
     """
-    order = tie_breaks(scoring)
     done = [g for g in lines if g.finished]
     lower_better = any(not highest_wins(g.kind) for g in done)
     # in pairs, going out is the pair's: never a tie-break between partners
-    in_pairs = any(kind_spec(g.kind).scored_by is ScoredBy.TEAM for g in done)
+    order = tie_breaks(scoring, any(kind_spec(g.kind).scored_by is ScoredBy.TEAM for g in done))
     acc: dict[str, list[int]] = {name: [0, 0, 0, 0, 0, 0] for name in roster}
     for g in done:
         row = acc.setdefault(g.player, [0, 0, 0, 0, 0, 0])
@@ -135,9 +138,9 @@ def event_standings(
             "wins": -wins,
             # No rounds: after everyone who played a round.
             "points_per_round": (1, Fraction(0)) if ppr is None else (0, ppr if lower_better else -ppr),
-            "rounds_out": 0 if in_pairs else -out,
+            "rounds_out": -out,
         }
-        return (0 if games else 1,) + tuple(values[m] for m in order)
+        return (0 if games else 1,) + tuple(values.get(m, 0) for m in order)
 
     names = sorted(acc, key=lambda n: (key(n), n.casefold(), n))
     out: list[EventStanding] = []
