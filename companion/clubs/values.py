@@ -176,8 +176,9 @@ class Event:
 
     @property
     def tie_breaks(self) -> tuple[str, ...]:
-        """The standings' order of measures (the scoring first)."""
-        return tie_breaks(self.scoring)
+        """The standings' order of measures (the scoring first; in pairs
+        without rounds gone out, the pair's and not a partner's)."""
+        return tie_breaks(self.scoring, self.in_pairs)
 
     def as_json(self) -> dict[str, Any]:
         """The event for ``GET /api/events/<id>``."""

@@ -5,6 +5,7 @@ Thin: parse the request, call :mod:`companion.club`, render."""
 from __future__ import annotations
 
 from datetime import date
+from importlib import import_module
 from typing import Any
 
 from flask import (
@@ -35,7 +36,7 @@ from companion.sheets import pdf
 from companion.web import pagecache
 from companion.web.errors import problems_response
 from companion.web.http import csv_download
-from companion.web.i18n import gettext, lazy_gettext
+from companion.web.i18n import gettext, lazy_gettext, translated
 from companion.web.jsonbody import BadJSON, request_json
 
 bp = Blueprint("events", __name__)
@@ -84,7 +85,23 @@ def measures(keys: Any) -> str:
 def rule_set_name(ev: club.Event) -> str:
     """The evening's rule set as the start page names it ("This app's
     defaults", a named rule set, or "House rules (…)"); the late-arrival rule
-    is said on its own beside the draw."""
+    is said on its own beside the draw. A kind with rules of its own
+    (partnership dominoes, Chicken Foot) is named by its own preset's title
+    when the rules are one, else "House rules": never Mexican Train's names."""
+    module = ev.game_kind.spec.rules_module
+    if module is not None:
+        try:
+            family = import_module(f"companion.rules.families.{module}")
+        except ModuleNotFoundError:  # a kind read by a shared module: no presets of its own
+            return gettext("House rules")
+        presets, parse = getattr(family, "PRESETS", {}), getattr(family, "parse_rules", None)
+        rules = dict(ev.rules)
+        rules.pop("late_join", None)
+        mine = parse(rules, Problems()) if parse is not None else None
+        for preset in presets.values():
+            if preset.set_n == ev.set_n and preset.rules == mine:
+                return translated(preset.title)
+        return gettext("House rules")
     changed = parse_rules(ev.rules, Problems()).changed()
     changed.pop("late_join", None)
     return rule_set_label(rule_set_key(changed))

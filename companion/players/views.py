@@ -19,9 +19,11 @@ from flask import (
     url_for,
 )
 
+from companion.games.services import GameSummary
 from companion.players import records, roster
 from companion.players.charts import engine_bars, totals_over_time
 from companion.rules.errors import Problem
+from companion.rules.kinds import kind_spec
 from companion.rules.profile import OPTIONS_BY_KEY, PRESETS, preset_of
 from companion.rules.stats.leaderboard import LeaderRow
 from companion.rules.stats.records import Filters, GameRef, PlayerStats, highest_wins
@@ -29,7 +31,7 @@ from companion.sheets.words import rule_value
 from companion.web import labels, numbers, pagecache
 from companion.web.errors import problems_response
 from companion.web.http import csv_download
-from companion.web.i18n import gettext, lazy_gettext, translated
+from companion.web.i18n import gettext, lazy_gettext, translate, translated
 from companion.web.jsonbody import BadJSON, request_json
 
 bp = Blueprint("players", __name__)
@@ -127,6 +129,16 @@ def _page_context(player_id: int, filters: Filters) -> dict[str, Any]:
     }
 
 
+def in_play_round(game: GameSummary) -> str:
+    """Where a game in play stands, as its kind says it: "round 3 of 13", or
+    "hand 3" where the rounds are hands (:attr:`KindWords.round_words`)."""
+    words, n, of = kind_spec(game.kind).words, game.rounds_played + 1, game.rounds_total
+    own = words.round_word("in_play_of" if of else "in_play")
+    if own:
+        return translate(own, n=n, of=of) if of else translate(own, n=n)
+    return gettext("round %(n)s of %(of)s", n=n, of=of) if of else gettext("round %(n)s", n=n)
+
+
 def _version_or_404(*player_ids: int) -> tuple[int, ...]:
     versions = records.version(list(player_ids))
     if -1 in versions:
@@ -142,7 +154,7 @@ def detail(player_id: int):
     versions = _version_or_404(player_id)
     in_play = records.games_in_play(player_id)  # not in the record: kept by what they show
     return pagecache.page((versions, tuple(in_play)), lambda: render_template(
-        "players/detail.html", in_play=in_play,
+        "players/detail.html", in_play=in_play, in_play_round=in_play_round,
         **_page_context(player_id, records.parse_filters(request.args))))
 
 

@@ -15,6 +15,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 
+from companion.rules.errors import N_
+
 
 class FirstPlayer(StrEnum):
     """How the player who starts a round is found (:attr:`KindSpec.first_player`)."""
@@ -150,6 +152,12 @@ class KindWords:
         ``(key, words)`` pairs: ``"late_join"`` for the rule's explanation,
         ``"late_join.zero"`` for one choice's label; a key not listed takes
         the common words (:mod:`companion.web.labels`, the rule options).
+    :ivar round_words: this kind's own words for a round where "round" does
+        not fit (a game whose rounds are hands), as ``(key, words)`` pairs:
+        ``"added"``, ``"corrected"``, ``"deleted"`` for the undo notice
+        (``%(n)s`` the number), ``"in_play"`` and ``"in_play_of"`` for a
+        game in play (``%(n)s``, ``%(of)s``); see :data:`HAND_WORDS`. A key
+        not listed takes the common "round" words.
     """
 
     name: str
@@ -158,10 +166,26 @@ class KindWords:
     hint: str
     players_note: str = ""
     rule_words: tuple[tuple[str, str], ...] = ()
+    round_words: tuple[tuple[str, str], ...] = ()
 
     def rule_word(self, key: str) -> str | None:
         """This kind's own words for ``key`` (see :attr:`rule_words`), or ``None``."""
         return dict(self.rule_words).get(key)
+
+    def round_word(self, key: str) -> str | None:
+        """This kind's own words for a round's ``key`` (see :attr:`round_words`), or ``None``."""
+        return dict(self.round_words).get(key)
+
+
+HAND_WORDS: tuple[tuple[str, str], ...] = (
+    ("added", N_("Hand %(n)s saved.")),
+    ("corrected", N_("Hand %(n)s corrected.")),
+    ("deleted", N_("Hand %(n)s deleted.")),
+    ("in_play", N_("hand %(n)s")),
+    ("in_play_of", N_("hand %(n)s of %(of)s")),
+)
+"""The round words of a kind whose rounds are hands (partnership dominoes,
+the games scored during play: pagat calls each deal a hand)."""
 
 
 @dataclass(frozen=True)

@@ -34,6 +34,7 @@ from types import MappingProxyType
 from companion.rules.errors import N_
 from companion.rules.families.chicken_foot import rules as chicken_foot_rules
 from companion.rules.families.partnership import rules as partnership_rules
+from companion.rules.kind_row import HAND_WORDS
 from companion.rules.kind_row import FirstPlayer as FirstPlayer
 from companion.rules.kind_row import GameEnd as GameEnd
 from companion.rules.kind_row import HandEntry as HandEntry
@@ -279,6 +280,7 @@ KINDS: Mapping[str, KindSpec] = MappingProxyType({
             wins=N_("first pair to %(target)s points wins"),
             hint=N_("Game in progress: the first pair to reach %(target)s points wins."),
             players_note=N_("Partnership dominoes is played by four players, in two pairs."),
+            round_words=HAND_WORDS,  # each deal is a hand (pagat Partnership)
         ),
         round_fields=frozenset({"leader", "ended", "out", "hands", "locked_by", "bonuses", "last_tile"}),
         record_fields=frozenset({"teams"}),

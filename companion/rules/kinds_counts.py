@@ -24,6 +24,7 @@ from companion.rules.families.all_fives import rules as all_fives_rules
 from companion.rules.families.fives_threes import rules as fives_threes_rules
 from companion.rules.families.texas42 import rules as texas42_rules
 from companion.rules.kind_row import (
+    HAND_WORDS,
     FirstPlayer,
     GameEnd,
     HandEntry,
@@ -60,6 +61,7 @@ COUNTS_KINDS: Mapping[str, KindSpec] = {
             wins=N_("first to %(target)s points wins"),
             hint=N_("Game in progress: the first to reach %(target)s points wins."),
             players_note=N_("All Fives is played by 2 to 4 players, four often in two pairs."),
+            round_words=HAND_WORDS,  # each deal is a hand (pagat)
         ),
         round_fields=_COUNT_ROUND,
         record_fields=frozenset({"teams"}),
@@ -91,6 +93,7 @@ COUNTS_KINDS: Mapping[str, KindSpec] = {
             wins=N_("first to exactly %(target)s points wins"),
             hint=N_("Game in progress: the first to reach exactly %(target)s points wins."),
             players_note=N_("Fives and Threes is played by 2 to 4 players, four often in two pairs."),
+            round_words=HAND_WORDS,  # each deal is a hand (pagat)
         ),
         round_fields=_COUNT_ROUND,
         record_fields=frozenset({"teams"}),
@@ -122,6 +125,7 @@ COUNTS_KINDS: Mapping[str, KindSpec] = {
             wins=N_("first pair to %(target)s marks wins"),
             hint=N_("Game in progress: the first pair to %(target)s marks wins."),
             players_note=N_("42 is played by four players, in two pairs."),
+            round_words=HAND_WORDS,  # each deal is a hand (pagat)
         ),
         round_fields=frozenset({"bids", "contract", "result", "points", "tricks"}),
         record_fields=frozenset({"teams", "first_shaker"}),

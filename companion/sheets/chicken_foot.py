@@ -96,6 +96,8 @@ def _row(i: int, double: int, played: list[dict[str, Any]], seats: int, blank: b
         "number": i + 1, "engine": f"{double}-{double}", "starter": tr(HOLDER), "played": rnd is not None,
         "next": not blank and i == len(played) and status == GameStatus.IN_PROGRESS,
         "ended": rnd["ended"] if rnd else None, "unverified": False,
+        # the doubles nobody held before this round (the engine's rounds[].burnt)
+        "burnt": [tr("%(a)s-%(a)s burnt", a=b) for b in (rnd or {}).get("burnt", [])],
         "cells": [{"points": None, "total": None, "out": False, "double_blank": False, "absent": False}
                   for _ in range(seats)],
     }

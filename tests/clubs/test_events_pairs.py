@@ -91,10 +91,11 @@ def test_standings_by_player_and_by_pair(api):
         for name in pair:
             assert (by_player[name]["wins"], by_player[name]["place_points"], by_player[name]["points"]) == (
                 1, 2, points)
-    # equal place points and wins: points per round decide (21, then 19), then the hands gone out:
-    # table 1's s2 and table 2's s3 went out
+    # equal place points and wins: points per round decide (21, then 19); partners share their
+    # pair's place whoever went out (table 1's s2 and table 2's s3 did; issue 28)
     s = [t["players"] for t in tables]
-    assert [by_player[n]["place"] for n in (s[0][2], s[0][0], s[1][3], s[1][1])] == [1, 2, 3, 4]
+    assert [by_player[n]["place"] for n in (s[0][2], s[0][0], s[1][3], s[1][1])] == [1, 1, 3, 3]
+    assert body["tie_breaks"] == ["place_points", "wins", "points_per_round"]
     for pair in lost:
         for name in pair:
             assert (by_player[name]["wins"], by_player[name]["place_points"], by_player[name]["points"]) == (0, 1, 0)
@@ -178,6 +179,10 @@ def test_the_evenings_pages_check_in_pairs_and_show_the_standings_by_pair(client
 
     eid = _night(api)
     page = client.get(f"/events/{eid}").get_data(as_text=True)
+    # the header names no Mexican Train rule set: to 15 is no preset of partnership dominoes
+    header = page[page.index("<h1>"):page.index("</h1>")]
+    assert "This app&#39;s defaults" not in header and "This app's defaults" not in header
+    assert "House rules" in header
     assert "Check in a pair" in page and "Ana + Chen" in page and "Ben + Dee" in page
     token = csrf_token(client, f"/events/{eid}")
     r = client.post(f"/events/{eid}/pairs", data={"csrf_token": token, "pair_a": "Ivy", "pair_b": "ivy"})
@@ -199,6 +204,8 @@ def test_the_evenings_pages_check_in_pairs_and_show_the_standings_by_pair(client
     for t in tables:
         assert api.post(f"/api/games/{t['game']}/rounds", json=_hand(t["players"], True)).status_code == 201
     standings = client.get(f"/events/{eid}/standings").get_data(as_text=True)
+    # place points said for pairs: 2 for the winning pair's players, 1 for the others (issue 28)
+    assert "both players of the winning pair score 2" in standings and "the 1st scores n" not in standings
     table = standings[standings.index("pair-standings"):]
     table = table[:table.index("</table>")]
     # three winning pairs of 21 share first place, the three beaten pairs fourth
@@ -234,3 +241,16 @@ def test_a_night_in_pairs_from_the_new_event_form_once_the_pages_offer_the_kind(
     ev = api.get(f"/api/events/{eid}").get_json()
     assert (ev["kind"], ev["rules"], ev["pairs"]) == ("partnership", {}, [])
     assert len(_draw(api, eid)) == 1
+
+
+@pytest.mark.db
+def test_the_header_names_the_partnership_rule_set(client, api):
+    # no rules changed, double-six: the partnership rules' own "Partnership, to 100"
+    # (companion/rules/families/partnership/rules.py PRESETS["common"]), never Mexican Train's
+    # "This app's defaults" (issue 28)
+    r = api.post("/api/events", json={"name": "Pairs", "held_on": "2026-12-04", "kind": "partnership",
+                                      "set": 6, "rules": {}, "tables": 2})
+    assert r.status_code == 201, r.get_json()
+    page = client.get(f"/events/{r.get_json()['id']}").get_data(as_text=True)
+    header = page[page.index("<h1>"):page.index("</h1>")]
+    assert "Partnership, to 100" in header and "defaults" not in header

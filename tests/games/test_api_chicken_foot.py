@@ -86,6 +86,7 @@ def test_cf4_burnt_doubles_and_the_double_blank_round(api):
              "hands": {"Ana": {"pips": 12}, "Ben": {"pips": 0, "tiles_left": 0},
                        "Chen": {"pips": 9}, "Dee": {"pips": 4}}}
     play(api, gid, seven)  # 7-7 after 9-9: the 8-8 was burnt
+    assert [r.get("burnt") for r in game(api, gid)["rounds"]] == [None, [8]]  # said with the round (issue 28)
     assert refused(api, gid, {**seven, "engine": 8}) == {"rounds[2].engine": "engine_out_of_sequence"}
     blank = {**seven, "engine": 0, "hands": {**seven["hands"], "Dee": {"pips": 4, "double_blank": True}}}
     assert set(refused(api, gid, blank).values()) == {"engine_in_hand"}

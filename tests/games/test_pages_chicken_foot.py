@@ -130,6 +130,10 @@ def test_cf4_burnt_doubles_the_0_0_round_and_the_game_end(client):
     # the chart and the scoreboard stop at 0-0: 2 played and 7 doubles left
     html = text(client.get(f"/games/{gid}").get_data(as_text=True))
     assert "Round 3 of 9" in html and "Rounds played: 2 of 9" in html
+    # the round 3 card says the 8-8 was burnt (issue 28); the hyphen is a non-breaking one
+    assert "8‑8 was burnt: nobody held it." in html
+    # and the scoreboard's round 2 row, beside its 7-7
+    assert "7-7 8‑8 burnt" in html
     r = post_round(client, gid, {**seven, "engine": "8"})
     assert r.status_code == 422 and 'id="engine-error"' in r.get_data(as_text=True)
     # the 0-0 round: no 0-0 toggle (it is in the centre); posted anyway it is refused

@@ -221,3 +221,28 @@ def test_the_notice_shows_once_even_when_the_address_keeps_undo(client, api):
     token = re.search(r'name="token" value="([^"]+)"', first).group(1)
     _post(client, gid, f"/games/{gid}/undo", {"token": unescape(token)})
     assert _scores(api, gid) == []
+
+
+PAIRS_GAME = {"kind": "partnership", "set": 6, "players": ["Ana", "Ben", "Chen", "Dee"],
+              "teams": [["Ana", "Chen"], ["Ben", "Dee"]],
+              "rounds": [{"leader": "Ana", "ended": "domino", "out": "Chen",
+                          "hands": {"Ana": {"tiles": ["3-4"]}, "Ben": {"tiles": ["5-4", "2-1"]},
+                                    "Chen": {"pips": 0, "tiles_left": 0}, "Dee": {"tiles": ["6-3"]}}}]}
+"""A partnership game, one hand played (Chen out; Ana+Chen score 7 + 12 + 9 = 28)."""
+
+
+def test_a_game_whose_rounds_are_hands_says_hand(app, client, api):
+    # partnership dominoes calls each deal a hand (pagat): "Hand 1 saved.", never
+    # "Round 1 saved." (issue 28); the words come from the kinds table (KindWords.round_words)
+    from companion.games.services.undo import ADDED, CORRECTED, DELETED, Change
+    from companion.games.views.undo import token_for
+
+    r = api.post("/api/games", json=PAIRS_GAME)
+    assert r.status_code == 201, r.get_json()
+    gid = r.get_json()["id"]
+    revision = api.get(f"/api/games/{gid}").get_json()["revision"]
+    for kind, words in ((ADDED, "Hand 1 saved."), (CORRECTED, "Hand 1 corrected."), (DELETED, "Hand 1 deleted.")):
+        with app.test_request_context():
+            token = token_for(gid, Change(kind, 1, revision, None if kind == ADDED else {}))
+        page = client.get(f"/games/{gid}?undo={token}").get_data(as_text=True)
+        assert words in page and "Round 1" not in page, kind

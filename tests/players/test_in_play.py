@@ -68,3 +68,16 @@ def test_a_game_in_the_archive_is_not_in_play(api, client):
     assert _ids(api)["Eve"]["in_play"] == 0
     page = client.get(f"/players/{_ids(api)['Eve']['id']}").get_data(as_text=True)
     assert 'id="in-play"' not in page
+
+
+def test_a_game_in_play_whose_rounds_are_hands_says_hand(api, client):
+    # partnership dominoes, one hand played (Chen out, to 100): "hand 2", not "round 2" (issue 28)
+    _start(api, {"kind": "partnership", "set": 6, "players": ["Ana", "Ben", "Chen", "Dee"],
+                 "teams": [["Ana", "Chen"], ["Ben", "Dee"]],
+                 "rounds": [{"leader": "Ana", "ended": "domino", "out": "Chen",
+                             "hands": {"Ana": {"tiles": ["3-4"]}, "Ben": {"tiles": ["5-4", "2-1"]},
+                                       "Chen": {"pips": 0, "tiles_left": 0}, "Dee": {"tiles": ["6-3"]}}}]})
+    ana = client.get(f"/players/{_ids(api)['Ana']['id']}").get_data(as_text=True)
+    section = ana[ana.index('id="in-play"'):ana.index("</section>", ana.index('id="in-play"'))]
+    text = " ".join(re.sub(r"<[^>]+>", " ", section).split())
+    assert "Partnership dominoes · hand 2" in text and "round 2" not in text

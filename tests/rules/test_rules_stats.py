@@ -345,3 +345,27 @@ def test_tie_breaks_are_stated_in_order():
 ])
 def test_search_key_ignores_case_and_accents(text, key):
     assert search_key(text) == key
+
+
+def _pairs_line(player: str, rank: int, total: int, points: int, rounds_out: int) -> PlayerGame:
+    return PlayerGame(player=player, game_id=1, kind="partnership", set_n=6, rule_set="{}",
+                      played_on=date(2026, 12, 7), finished=True, total=total, rank=rank, ranked=2,
+                      firsts=1, rounds_played=4, points=points, rounds_out=rounds_out,
+                      rounds_blocked=0, double_blank=0)
+
+
+def test_event_standings_in_pairs_partners_share_their_pair_place():
+    # One partnership game, Ana+Eva beat Ben+Dan 150 to 90 over 4 hands. Ana
+    # played the last tile in 3 hands, Eva in 1: going out is the pair's, so
+    # partners share the place (issue 28: Ana 1, Eva 2 was wrong). Place
+    # points count pairs: 2 pairs at the table, the winners 2, the others 1.
+    lines = [_pairs_line("Ana", 1, 150, 150, 3), _pairs_line("Eva", 1, 150, 150, 1),
+             _pairs_line("Ben", 2, 90, 90, 0), _pairs_line("Dan", 2, 90, 90, 0)]
+    table = event_standings(lines, "place_points")
+    assert [(s.place, s.player, s.place_points) for s in table] == [
+        (1, "Ana", 2), (1, "Eva", 2), (3, "Ben", 1), (3, "Dan", 1)]
+
+
+def test_tie_breaks_in_pairs_leave_out_rounds_gone_out():
+    # going out is the pair's in partnership dominoes: no tie-break between partners
+    assert tie_breaks("place_points", in_pairs=True) == ("place_points", "wins", "points_per_round")

@@ -35,6 +35,8 @@ def render(game: services.GameView, *, values: Any, draft_restore: bool, errors:
     engine = engines[edit - 1] if edit else (plan["engine"] if plan else None)
     before = engines[number - 2] if number and number > 1 else None
     planned = chicken_foot.rounds_planned(len(game.rounds), plan)
+    # the doubles nobody held before the last round played (the rules' rounds[].burnt)
+    burnt_last = derived["rounds"][-1].get("burnt", []) if plan and derived["rounds"] else []
     html = render_template(
         "games/chicken_foot/game.html",
         game=game,
@@ -54,6 +56,7 @@ def render(game: services.GameView, *, values: Any, draft_restore: bool, errors:
         future=chicken_foot.doubles_left(plan)[1:] if plan else [],
         engine_choices=chicken_foot.engine_choices(t.set_n, before),
         burn=t.inner.rules.unheld_double == chicken_foot.cf.UnheldDouble.BURN,
+        burnt_last=burnt_last,
         unheld=chicken_foot.UNHELD_WORDS[t.inner.rules.unheld_double],
         planned=planned,
         kind_names=KIND_NAMES,

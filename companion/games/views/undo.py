@@ -25,7 +25,7 @@ from companion.games import services
 from companion.games.forms import round_to_form
 from companion.games.services import undo as undoing
 from companion.rules import RecordError
-from companion.web.i18n import gettext
+from companion.web.i18n import gettext, translate
 
 bp = Blueprint("undo", __name__)
 SALT = "undo-round"
@@ -77,7 +77,8 @@ def notice(game: services.GameView) -> dict[str, Any] | None:
     if session.get(SHOWN) == mark:
         return None
     session[SHOWN] = mark
-    text = {
+    own = game.table.kind.spec.words.round_word(change.kind)  # "Hand 3 saved." where rounds are hands
+    text = translate(own, n=change.number) if own else {
         undoing.ADDED: gettext("Round %(n)s saved.", n=change.number),
         undoing.CORRECTED: gettext("Round %(n)s corrected.", n=change.number),
         undoing.DELETED: gettext("Round %(n)s deleted.", n=change.number),

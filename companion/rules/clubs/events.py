@@ -19,7 +19,10 @@ them):
 Tie-breaks (shown on the standings page, in this order): the event's scoring
 first, then the other two measures in the order place points, wins, points per
 round, then rounds gone out (more is better). Players still equal share a
-place (1, 1, 3).
+place (1, 1, 3). In a game in pairs (partnership dominoes) partners share
+their pair's place, so rounds gone out, which the pair wins together whoever
+played the last tile, is no tie-break between them: it counts only for games
+of single players.
 """
 
 from __future__ import annotations
@@ -29,7 +32,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Final
 
-from companion.rules.kinds import EventScoring
+from companion.rules.kinds import EventScoring, ScoredBy, kind_spec
 from companion.rules.stats.records import PlayerGame, highest_wins
 
 SCORINGS: Final[tuple[str, ...]] = tuple(EventScoring)
@@ -54,14 +57,18 @@ def place_points(rank: int | None, table_size: int) -> int:
     return table_size - rank + 1
 
 
-def tie_breaks(scoring: str) -> tuple[str, ...]:
+def tie_breaks(scoring: str, in_pairs: bool = False) -> tuple[str, ...]:
     """The measures that order the standings, the event's scoring first.
 
+    :param in_pairs: the games are played in pairs: rounds gone out (the
+        pair's, whichever partner laid the last tile) is left out, so partners
+        share their pair's place.
     :raises ValueError: an unknown scoring.
     """
     if scoring not in SCORINGS:
         raise ValueError(f"unknown event scoring {scoring!r}")
-    return (scoring,) + tuple(m for m in MEASURES if m != scoring)
+    rest = tuple(m for m in MEASURES if m != scoring and not (in_pairs and m == "rounds_out"))
+    return (scoring,) + rest
 
 
 @dataclass(frozen=True)
@@ -75,7 +82,8 @@ class EventStanding:
     :ivar place_points: the sum of :func:`place_points` (points).
     :ivar rounds: rounds played.
     :ivar points: game points scored over those rounds.
-    :ivar rounds_out: rounds gone out.
+    :ivar rounds_out: rounds gone out (a tie-break in games of single
+        players only, see the module's text).
     """
 
     place: int
@@ -108,9 +116,10 @@ def event_standings(
     :return: the standings, best first (see the module's text for tie-breaks).
     :raises ValueError: an unknown scoring.
     """
-    order = tie_breaks(scoring)
     done = [g for g in lines if g.finished]
     lower_better = any(not highest_wins(g.kind) for g in done)
+    # in pairs, going out is the pair's: never a tie-break between partners
+    order = tie_breaks(scoring, any(kind_spec(g.kind).scored_by is ScoredBy.TEAM for g in done))
     acc: dict[str, list[int]] = {name: [0, 0, 0, 0, 0, 0] for name in roster}
     for g in done:
         row = acc.setdefault(g.player, [0, 0, 0, 0, 0, 0])
@@ -131,7 +140,7 @@ def event_standings(
             "points_per_round": (1, Fraction(0)) if ppr is None else (0, ppr if lower_better else -ppr),
             "rounds_out": -out,
         }
-        return (0 if games else 1,) + tuple(values[m] for m in order)
+        return (0 if games else 1,) + tuple(values.get(m, 0) for m in order)
 
     names = sorted(acc, key=lambda n: (key(n), n.casefold(), n))
     out: list[EventStanding] = []

@@ -312,3 +312,15 @@ def test_standings_rank_lowest_first_and_ties_share(totals):
     standings = C.rank_lowest_first(dict(zip(names, totals)), names)
     for s in standings:
         assert s.rank == 1 + sum(1 for t in totals if t < s.total)
+
+
+def test_the_derived_record_says_which_doubles_were_burnt():
+    # double-nine, burn: 9-9, then 7-7 (nobody held the 8-8), then 4-4 (the 6-6 and
+    # 5-5 burnt); each round's list is what was skipped since the last one (issue 28)
+    game = C.read_game(record(plain(9), plain(7), plain(4), unheld_double="burn"))
+    assert game.burnt() == [[], [8], [6, 5]]
+    rounds = game.derived()["rounds"]
+    assert ["burnt" in r for r in rounds] == [False, True, True]
+    assert (rounds[1]["burnt"], rounds[2]["burnt"]) == ([8], [6, 5])
+    # read back from the API with its derived fields: still the same game
+    assert C.read_game({**game.as_record(), "rounds": rounds}).burnt() == [[], [8], [6, 5]]

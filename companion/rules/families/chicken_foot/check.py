@@ -26,7 +26,7 @@ _HAND_KEYS = frozenset({"pips", "tiles", "tiles_left", "double_blank", "drawn", 
 _ROUND_KEYS = frozenset({
     "engine", "dealt", "ended", "hands", "ended_on_double",
     # sent back by forms and by a record read back from the API (ignored)
-    "number", "version", "confirm", "scores", "totals", "starter", "unverified",
+    "number", "version", "confirm", "scores", "totals", "starter", "unverified", "burnt",
 })
 
 

@@ -110,6 +110,21 @@ class ChickenFootGame:
         return RoundPlan(len(self.rounds) + 1, engine, dealt, self.table.set.size - 1 - players * dealt,
                          self.table.rules.unheld_double, self.table.rules.centre_sides)
 
+    def burnt(self) -> list[list[int]]:
+        """Each round's burnt doubles: the centre doubles skipped before it,
+        highest first (nobody held them, ``unheld_double: burn``,
+        gamerules.com); ``[]`` for a round on the double that was due. Round 1
+        of a double-nine game played on 7-7 burnt ``[9, 8]``.
+
+        :return: one list of suits (pips of the double) per round played.
+        """
+        out: list[list[int]] = []
+        due = self.table.set_n
+        for rnd in self.rounds:
+            out.append(list(range(due, rnd.engine, -1)))
+            due = rnd.engine - 1
+        return out
+
     def as_record(self) -> dict[str, Any]:
         """The plain game record, without derived fields."""
         d = self.table.as_dict()
@@ -118,14 +133,18 @@ class ChickenFootGame:
 
     def derived(self) -> dict[str, Any]:
         """The record plus ``rounds[].number``, ``rounds[].scores`` and
-        ``rounds[].totals`` (points by player), ``standings``
+        ``rounds[].totals`` (points by player), ``rounds[].burnt`` (the
+        doubles burnt before the round, :meth:`burnt`; only when any), ``standings``
         (``[{"player", "total", "rank"}]``), ``status``, ``winners`` and, while
         in progress, ``next_round`` (:meth:`RoundPlan.as_dict`)."""
         d = self.as_record()
-        for out, rnd, scores, totals in zip(d["rounds"], self.rounds, self.scores, self.running_totals()):
+        rows = zip(d["rounds"], self.rounds, self.scores, self.running_totals(), self.burnt())
+        for out, rnd, scores, totals, burnt in rows:
             out["number"] = rnd.number
             out["scores"] = dict(scores)
             out["totals"] = dict(totals)
+            if burnt:
+                out["burnt"] = burnt
         d["standings"] = [s.as_dict() for s in self.standings()]
         d["status"] = self.status.value
         d["winners"] = self.winners()
