@@ -280,11 +280,27 @@ class _HandReader:
             return None
         found: list[Bonus] = []
         kinds_seen: set[BonusKind] = set()
+        passes: dict[str, int] = {}
         for i, item in enumerate(value):
             bonus = self._bonus(i, item, ended, out, leader, hands, last_tile, kinds_seen)
             if bonus is not None:
                 found.append(bonus)
+            if bonus is not None and bonus.kind is BonusKind.PASS and bonus.player is not None:
+                passes[bonus.player] = passes.get(bonus.player, 0) + bonus.count
+                self._check_passes(f".bonuses[{i}].count", bonus.player, passes[bonus.player])
         return tuple(found)
+
+    def _check_passes(self, where: str, player: str, count: int) -> None:
+        """A player plays at most the tiles dealt, so at most that many of
+        their plays make the others pass (``count_impossible``)."""
+        dealt = self.table.dealt
+        if count > dealt:
+            self.error(where, "count_impossible", trn(
+                "Each player plays at most %(n)s tile a hand, so %(name)s made the others pass "
+                "at most %(n)s time, not %(count)s.",
+                "Each player plays at most %(n)s tiles a hand, so %(name)s made the others pass "
+                "at most %(n)s times, not %(count)s.", dealt, name=player, count=count),
+                player=player, count=count)
 
     def _bonus(self, i: int, item: Any, ended: Ended, out: str | None, leader: str,
                hands: Mapping[str, HandLeft], last_tile: Tile | None,
