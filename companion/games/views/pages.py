@@ -187,7 +187,10 @@ def render_game(game: services.GameView, values=None, errors=None, warnings=None
         edit, status = None, 409
     t = game.table
     if pairs_by_pips(t.kind.spec):  # a game in pairs: its own page (views/partnership.py)
-        return pairs_views.render_pairs_game(game, values, errors, warnings, status, edit)
+        if values is None:  # a new hand's own form takes back this browser's draft of it
+            values, draft_restore = {}, edit is None and not undo_views.holds_taken_back(game.id)
+        return pairs_views.render_pairs_game(game, values, errors, warnings, status, edit,
+                                             draft_restore=draft_restore, refused=refused)
     if values is None:
         values, draft_restore = _new_round_values(game, edit)
     if t.kind.spec.rules_module in FAMILY_PAGES:

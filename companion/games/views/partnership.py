@@ -99,15 +99,22 @@ def page_context(game: services.GameView) -> dict[str, Any]:
 
 
 def render_pairs_game(game: services.GameView, values: Any, errors: dict[str, list[str]],
-                      warnings: list[Any], status: int, edit: int | None) -> tuple[str, int]:
-    """The game page of a game in pairs (``templates/games/partnership/game.html``)."""
+                      warnings: list[Any], status: int, edit: int | None,
+                      draft_restore: bool = False, refused: bool = False) -> tuple[str, int]:
+    """The game page of a game in pairs (``templates/games/partnership/game.html``).
+
+    ``draft_restore``: the form is a new hand's own (or a correction as
+    stored), so the draft this browser kept of it comes back (``static/app.js``);
+    ``refused``: the form is a refused hand as typed (a reload shows it again,
+    never sends it again).
+    """
     players = list(game.table.players)
     if values is None:
         values = {}
     return render_template(
         "games/partnership/game.html", game=game, players=players, values=values,
         errors=errors, hand_errors=errors_for_hands(errors, players), warnings=warnings,
-        edit=edit, kind_names=KIND_NAMES, rules_in_play=rules_in_play(game.table.inner.rules),
+        edit=edit, draft_restore=draft_restore, refused=refused, kind_names=KIND_NAMES, rules_in_play=rules_in_play(game.table.inner.rules),
         undo=undo_views.notice(game), **page_context(game),
     ), status
 

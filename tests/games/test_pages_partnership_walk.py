@@ -1,0 +1,50 @@
+"""Defects a new user's walk of Latin partnership dominoes found (issue 28):
+passes beyond the deal refused at their box, a draft kept over a reload,
+every refused box flagged at once, a bonus of a blocked hand named, the
+preview of a corrected hand, the players' phones on the game page.
+
+The numbers are the brief's (rules-families.md section 1): double-six deals
+7 tiles each; LP-1 (Ana led the 6-6, Chen went out; Ana 3-4 = 7, Ben 5-4 and
+2-1 = 12, Dee 6-3 = 9: Ana & Chen score Ben's and Dee's 21)."""
+
+from __future__ import annotations
+
+import re
+
+from tests.games.test_pages_partnership import LP1, errors_shown, new_game, save
+
+
+def form_tag(html: str) -> str:
+    m = re.search(r'<form[^>]*id="round-form"[^>]*>', html)
+    assert m, "no hand form"
+    return m.group(0)
+
+
+def test_a_new_hands_form_takes_back_its_draft_and_a_refused_one_does_not(client):
+    gid = new_game(client)
+    tag = form_tag(client.get(f"/games/{gid}").get_data(as_text=True))
+    assert "data-draft=" in tag and "data-draft-restore" in tag
+    refused = save(client, gid, 1, **{**LP1, "tiles-3": "", "pips-3": "x"})
+    assert refused.status_code == 422
+    tag = form_tag(refused.get_data(as_text=True))
+    # the refused form shows what was typed: no draft over it, a reload shows it again
+    assert "data-draft-restore" not in tag and f'data-reload="/games/{gid}#entry"' in tag
+
+
+def test_a_correction_keeps_its_own_draft(client):
+    gid = new_game(client)
+    assert save(client, gid, 1, **LP1).status_code == 302
+    tag = form_tag(client.get(f"/games/{gid}/rounds/1/edit").get_data(as_text=True))
+    assert re.search(rf'data-draft="{gid}:e1:\d+"', tag) and "data-draft-restore" in tag
+
+
+def test_the_game_page_has_the_players_phones(client):
+    gid = new_game(client)
+    html = client.get(f"/games/{gid}").get_data(as_text=True)
+    assert 'id="phones"' in html and 'class="join-link"' in html
+    assert f'href="/games/{gid}/from-phones#round-form"' in html
+    for name in ("Ana", "Ben", "Chen", "Dee"):
+        assert f'<span class="who">{name}</span>' in html
+    # not while correcting a hand
+    assert save(client, gid, 1, **LP1).status_code == 302
+    assert 'id="phones"' not in client.get(f"/games/{gid}/rounds/1/edit").get_data(as_text=True)
