@@ -48,3 +48,24 @@ def test_the_game_page_has_the_players_phones(client):
     # not while correcting a hand
     assert save(client, gid, 1, **LP1).status_code == 302
     assert 'id="phones"' not in client.get(f"/games/{gid}/rounds/1/edit").get_data(as_text=True)
+
+
+def bars(html: str) -> dict[str, str]:
+    return dict(re.findall(r'class="lp-bar[^"]*" data-pair="([^"]+)" data-total="(-?\d+)"', html))
+
+
+def test_correcting_a_hand_leaves_it_out_of_the_bars(client):
+    # the walk: hand 1's edit page showed "105 / 100 +21", the hand counted twice.
+    # LP-1 gives Ana & Chen 21 (Ben 12 + Dee 9); a second hand where Ben goes out
+    # with Ana 8 and Chen 6 left gives Ben & Dee 14. Correcting hand 1, the bars
+    # show the totals without it (0 and 14); the preview adds it as typed.
+    gid = new_game(client)
+    assert save(client, gid, 1, **LP1).status_code == 302
+    second = {"leader": "3", "out": "1", "pips-0": "8", "pips-2": "6", "pips-3": "5"}
+    assert save(client, gid, 2, **second).status_code == 302
+    assert bars(client.get(f"/games/{gid}").get_data(as_text=True)) == {"Ana+Chen": "21", "Ben+Dee": "14"}
+    edit = client.get(f"/games/{gid}/rounds/1/edit").get_data(as_text=True)
+    assert bars(edit) == {"Ana+Chen": "0", "Ben+Dee": "14"}
+    assert "<strong>0</strong> / 100" in edit
+    # the scoreboard still shows the hands as saved
+    assert 'id="total-0">21<' in edit

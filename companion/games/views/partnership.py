@@ -75,9 +75,13 @@ def _pair_words(names: list[str]) -> str:
     return " & ".join(names)
 
 
-def page_context(game: services.GameView) -> dict[str, Any]:
+def page_context(game: services.GameView, edit: int | None = None) -> dict[str, Any]:
     """What both pages of a game in pairs show: the pairs (names, totals,
-    share of the target), the hands with their items, who leads next."""
+    share of the target), the hands with their items, who leads next.
+
+    ``edit``: the number of a hand being corrected; each pair's ``bar`` (the
+    total its bar shows, the preview adding the hand as typed) leaves that
+    hand out. Otherwise ``bar`` is the total."""
     derived = game.as_json()
     table = game.table.inner
     target = table.rules.target_score
@@ -87,6 +91,10 @@ def page_context(game: services.GameView) -> dict[str, Any]:
               "total": totals.get(name, 0), "share": min(100, round(100 * totals.get(name, 0) / target)),
               "rank": next(s["rank"] for s in derived["team_standings"] if s["name"] == name)}
              for name, pair in zip(names, table.teams.pairs, strict=True)]
+    corrected = derived["rounds"][edit - 1] if edit and 1 <= edit <= len(derived["rounds"]) else None
+    for p in pairs:
+        p["bar"] = p["total"] - (corrected["team_scores"].get(p["name"], 0) if corrected else 0)
+        p["share"] = max(0, min(100, round(100 * p["bar"] / target)))
     hands = []
     for r in derived["rounds"]:
         items = [f"+{i['points']} {translated(ITEM_LABELS.get(i['kind'], i['kind']))}" for i in r.get("items", [])]
@@ -115,7 +123,7 @@ def render_pairs_game(game: services.GameView, values: Any, errors: dict[str, li
         "games/partnership/game.html", game=game, players=players, values=values,
         errors=errors, hand_errors=errors_for_hands(errors, players), warnings=warnings,
         edit=edit, draft_restore=draft_restore, refused=refused, kind_names=KIND_NAMES, rules_in_play=rules_in_play(game.table.inner.rules),
-        undo=undo_views.notice(game), **page_context(game),
+        undo=undo_views.notice(game), **page_context(game, edit),
     ), status
 
 
