@@ -69,3 +69,17 @@ def test_correcting_a_hand_leaves_it_out_of_the_bars(client):
     assert "<strong>0</strong> / 100" in edit
     # the scoreboard still shows the hands as saved
     assert 'id="total-0">21<' in edit
+
+
+def test_a_blocked_hand_names_each_bonus_for_going_out_once(client):
+    # Puerto Rican 500 plays the capicúa and the chuchazo (100 each, rules-families.md
+    # section 1); both are for the player who went out, and LP-2's hand was blocked
+    gid = new_game(client, "puerto_rico_500")
+    hand = {"leader": "0", "out": "blocked", "pips-0": "10", "pips-1": "8", "pips-2": "4", "pips-3": "11",
+            "capicua": "1", "chuchazo": "1"}
+    r = save(client, gid, 1, **hand)
+    assert r.status_code == 422
+    text = " ".join(errors_shown(r.get_data(as_text=True)))
+    assert text.count("The capicúa is only for going out; the hand was blocked.") == 1
+    assert text.count("The chuchazo is only for going out; the hand was blocked.") == 1
+    assert "This bonus is only for going out" not in text

@@ -402,7 +402,8 @@ class _HandReader:
             return None
         if ended is not Ended.DOMINO or out is None:
             self.error(where, "bonus_not_allowed", tr(
-                "This bonus is only for going out; the hand was blocked."))
+                "The capicúa is only for going out; the hand was blocked.") if capicua else tr(
+                "The chuchazo is only for going out; the hand was blocked."))
             return None
         if capicua and last_tile is not None and last_tile.is_double:
             self.error(where, "bonus_not_allowed", tr(
