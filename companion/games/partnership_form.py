@@ -107,7 +107,7 @@ def hand_from_form(form: Mapping[str, str], players: list[str], rules: lp.Partne
     :param players: the four names in seat order.
     :param rules: the rules in play (which bonus taps the form showed).
     :return: the hand and typing problems (``bad_value``) at the engine's
-        paths (``hands.<name>.pips``, ``bonuses``).
+        paths (``hands.<name>.pips``; a pass count: ``bonuses.pass-<seat>``).
     """
     result = FormResult({})
     data = result.data
@@ -167,10 +167,19 @@ def _bonuses(form: Mapping[str, str], players: list[str], problems: list[Problem
     for seat, name in enumerate(players):
         count = _int(form.get(f"pass-{seat}"))
         if isinstance(count, str):
-            problems.append(Problem("bonuses", "bad_value", _not_whole(count)))
+            problems.append(Problem(f"bonuses.pass-{seat}", "bad_value", _not_whole(count)))
         elif count:
             bonuses.append({"kind": "pass", "player": name, "count": count})
     return bonuses
+
+
+def bonus_fields(form: Mapping[str, str], players: list[str]) -> list[str]:
+    """The hand form's box of each bonus :func:`hand_from_form` reads from
+    ``form``, in its order (``capicua``, ``chuchazo``, ``lead_pass``,
+    ``pass-<seat>``): a problem at ``bonuses[i]`` is about box ``i``."""
+    fields = [kind for kind in ("capicua", "chuchazo", "lead_pass") if form.get(kind)]
+    return fields + [f"pass-{seat}" for seat in range(len(players))
+                     if isinstance(_int(form.get(f"pass-{seat}")), int) and _int(form.get(f"pass-{seat}"))]
 
 
 def hand_to_form(data: Mapping[str, Any], players: list[str]) -> dict[str, str]:

@@ -83,3 +83,53 @@ def test_a_blocked_hand_names_each_bonus_for_going_out_once(client):
     assert text.count("The capicúa is only for going out; the hand was blocked.") == 1
     assert text.count("The chuchazo is only for going out; the hand was blocked.") == 1
     assert "This bonus is only for going out" not in text
+
+
+def seat_error(html: str, seat: int) -> str:
+    m = re.search(rf'data-seat="{seat}">.*?<p class="field-error" id="err-{seat}">([^<]*)<', html, re.S)
+    return m.group(1).replace("&#39;", "'") if m else ""
+
+
+def pass_error(html: str, seat: int) -> str:
+    m = re.search(rf'<span class="field-error" id="pass-err-{seat}">([^<]*)<', html)
+    return m.group(1).replace("&#39;", "'") if m else ""
+
+
+def test_every_bad_box_of_the_hand_is_flagged_at_once(client, api):
+    # Chen went out; Ana "abc" (not a number), Ben -5 (no hand holds fewer than 0
+    # pips), Dee 999 (7 double-six tiles hold at most 6-6 … 4-4: 12+11+10+10+9+9+8 = 69)
+    gid = new_game(client)
+    hand = {"leader": "0", "out": "2", "pips-0": "abc", "pips-1": "-5", "pips-3": "999"}
+    r = save(client, gid, 1, **hand)
+    assert r.status_code == 422
+    html = r.get_data(as_text=True)
+    assert seat_error(html, 0) == "“abc” is not a whole number."
+    assert seat_error(html, 1) == "Pips cannot be negative."
+    assert "999" in seat_error(html, 3)
+    assert seat_error(html, 2) == ""
+    assert 'value="abc"' in html and 'value="-5"' in html and 'value="999"' in html  # kept as typed
+    assert api.get(f"/api/games/{gid}").get_json()["rounds"] == []
+
+
+def test_pass_counts_are_flagged_at_their_box(client, api):
+    # Dominican 200 plays the pass bonuses; double-six deals 7 tiles each, so a
+    # player's plays make the others pass at most 7 times (the walk saved 40)
+    gid = new_game(client, "dominican")
+    r = save(client, gid, 1, **LP1, **{"pass-2": "40"})
+    assert r.status_code == 422
+    html = r.get_data(as_text=True)
+    assert pass_error(html, 2) == ("Each player plays at most 7 tiles a hand, so Chen made the others pass "
+                                   "at most 7 times, not 40.")
+    assert 'name="pass-2" value="40"' in html
+    # every pass box at once, beside a refused pips box: "abc", -5 and 999
+    r = save(client, gid, 1, **{**LP1, "tiles-1": "", "pips-1": "x", "pass-0": "abc", "pass-1": "-5",
+                                "pass-3": "999"})
+    html = r.get_data(as_text=True)
+    assert seat_error(html, 1) == "“x” is not a whole number."
+    assert pass_error(html, 0) == "“abc” is not a whole number."
+    assert pass_error(html, 1) == "Give how many times, a whole number from 1 to 7."
+    assert pass_error(html, 3) == "Give how many times, a whole number from 1 to 7."
+    assert pass_error(html, 2) == ""
+    # seven is the most, and is saved: 7 × 25 = 175, plus Ben's and Dee's 21 pips
+    assert save(client, gid, 1, **LP1, **{"pass-2": "7"}).status_code == 302
+    assert api.get(f"/api/games/{gid}").get_json()["rounds"][0]["team_scores"] == {"Ana+Chen": 196, "Ben+Dee": 0}

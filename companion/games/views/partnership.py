@@ -11,6 +11,7 @@ by :mod:`companion.games.partnership_form`.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from flask import Blueprint, abort, jsonify, render_template, request
@@ -21,6 +22,7 @@ from companion.games.partnership_form import (
     CHOICE_KEYS,
     LIST_KEY,
     NUMBER_KEYS,
+    bonus_fields,
     hand_from_form,
     pairs_by_pips,
     preset_values,
@@ -28,8 +30,10 @@ from companion.games.partnership_form import (
 from companion.games.partnership_words import CHOICE_LABELS, ITEM_LABELS, RULE_LABELS
 from companion.games.views import undo as undo_views
 from companion.rules import RecordError
+from companion.rules.errors import Problem
 from companion.rules.families import partnership as lp
 from companion.rules.kinds import kinds_where
+from companion.rules.record.entry import about_hand
 from companion.web.i18n import translated
 from companion.web.labels import KIND_NAMES
 
@@ -119,12 +123,30 @@ def render_pairs_game(game: services.GameView, values: Any, errors: dict[str, li
     players = list(game.table.players)
     if values is None:
         values = {}
+    by_box = bonus_boxes(errors, bonus_fields(values, players))
     return render_template(
         "games/partnership/game.html", game=game, players=players, values=values,
         errors=errors, hand_errors=errors_for_hands(errors, players), warnings=warnings,
+        pass_errors=by_box, bonus_errors=by_box.pop("", []),
         edit=edit, draft_restore=draft_restore, refused=refused, kind_names=KIND_NAMES, rules_in_play=rules_in_play(game.table.inner.rules),
         undo=undo_views.notice(game), **page_context(game, edit),
     ), status
+
+
+def bonus_boxes(errors: dict[str, list[str]], fields: list[str]) -> dict[str, list[str]]:
+    """The messages about the bonuses, by box: ``pass-<seat>`` for a pass
+    count (``bonuses[i]…`` of a pass, ``fields`` naming each bonus's box, or
+    ``bonuses.pass-<seat>`` as typed), ``""`` for the others."""
+    out: dict[str, list[str]] = {}
+    for key, msgs in errors.items():
+        if not key.startswith("bonuses"):
+            continue
+        box = key.split(".", 1)[1] if key.startswith("bonuses.pass-") else ""
+        at = re.match(r"bonuses\[(\d+)\]", key)
+        if at and int(at.group(1)) < len(fields) and fields[int(at.group(1))].startswith("pass-"):
+            box = fields[int(at.group(1))]
+        out.setdefault(box, []).extend(msgs)
+    return out
 
 
 def render_pairs_table(game: services.GameView, spectator: bool, view_key: str | None) -> str:
@@ -134,9 +156,37 @@ def render_pairs_table(game: services.GameView, spectator: bool, view_key: str |
 
 
 def typed_hand(game: services.GameView):
-    """The hand form read for ``game``: ``(data, typing problems, confirm)``."""
+    """The hand form read for ``game``: ``(data, problems, confirm)``. With a
+    box refused as typed, what the rules refuse in the other boxes comes
+    along (:func:`rest_of_hand`), so every problem shows at once."""
     parsed = hand_from_form(request.form, list(game.table.players), game.table.inner.rules)
-    return parsed.data, list(parsed.problems), bool(request.form.get("confirm"))
+    problems = list(parsed.problems)
+    if problems:
+        problems += rest_of_hand(game, parsed.data, problems, (request.view_args or {}).get("number"))
+    return parsed.data, problems, bool(request.form.get("confirm"))
+
+
+def rest_of_hand(game: services.GameView, data: dict[str, Any], typed: list[Problem],
+                 number: int | None) -> list[Problem]:
+    """The rules' problems with hand ``number`` (``None``: the next hand) as
+    read from the form, leaving out those about a box already refused as
+    typed (``typed``: the form's problems, whose box was left out of
+    ``data``)."""
+    try:
+        played = lp.read_game(game.record(), confirm=True)
+        count = len(played.hands)
+        lp.check_hand(played, data, number if number and 1 <= number <= count else count + 1, confirm=True)
+    except RecordError as exc:
+        refused = {_field(p.path) for p in typed}
+        names = {key.split(".")[1] for key in refused if key.startswith("hands.")}
+        return [p for p in exc.errors if _field(p.path) not in refused
+                and not any(about_hand(_field(p.path), n) for n in names)]
+    return []
+
+
+def _field(path: str) -> str:
+    """A problem's path without its ``rounds[n].`` prefix."""
+    return path.split("]", 1)[1].lstrip(".") if path.startswith("rounds[") else path
 
 
 @bp.get("/games/<int:game_id>/hand-preview")
