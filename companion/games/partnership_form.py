@@ -23,7 +23,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from companion.games.forms import FormResult, _int, _not_whole, _seat_index
-from companion.rules.errors import Problem
+from companion.rules.errors import Problem, RecordError
 from companion.rules.families import partnership as lp
 from companion.rules.kinds import HandEntry, KindSpec, ScoredBy
 from companion.web.i18n import gettext
@@ -84,6 +84,27 @@ def add_pairs_head(form: Any, record: dict[str, Any], problems: list[Problem]) -
             problems.append(Problem(f"rules.{LIST_KEY}", "bad_value", gettext(
                 "Type the points of the first hands as whole numbers, one after the other (100 75 50 25).")))
     record["rules"] = rules
+    if problems:  # a box refused as typed: what the rules refuse in the others shows too
+        problems += rules_alone(record, problems)
+
+
+def rules_alone(record: dict[str, Any], typed: list[Problem]) -> list[Problem]:
+    """The rules' problems with the rules of ``record`` (a start form's record
+    head), at ``rules.<key>``, leaving out the keys already refused as typed
+    (``typed``) and any problem not about a rule."""
+    try:
+        lp.read_game({**record, "rounds": []}, confirm=True)
+    except RecordError as exc:
+        refused = {p.path for p in typed}
+        return [p for p in exc.errors if p.path.startswith("rules.") and p.path not in refused]
+    return []
+
+
+def start_errors(errors: dict[str, list[str]]) -> dict[str, list[str]]:
+    """A refused start form's messages for a game in pairs: those about a rule
+    (``rules.<key>``) at its box of the pairs' part (``lp-<key>``), so the
+    common rule boxes, hidden for this kind, do not show them again."""
+    return {(f"lp-{key[6:]}" if key.startswith("rules.") else key): msgs for key, msgs in errors.items()}
 
 
 def preset_values(preset: lp.Preset) -> dict[str, Any]:

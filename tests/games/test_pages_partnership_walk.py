@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from tests.games.test_pages_partnership import LP1, errors_shown, new_game, save
+from tests.games.test_pages_partnership import LP1, errors_shown, new_game, save, start
 
 
 def form_tag(html: str) -> str:
@@ -133,3 +133,21 @@ def test_pass_counts_are_flagged_at_their_box(client, api):
     # seven is the most, and is saved: 7 × 25 = 175, plus Ben's and Dee's 21 pips
     assert save(client, gid, 1, **LP1, **{"pass-2": "7"}).status_code == 302
     assert api.get(f"/api/games/{gid}").get_json()["rounds"][0]["team_scores"] == {"Ana+Chen": 196, "Ben+Dee": 0}
+
+
+def test_the_start_form_flags_every_bad_rule_once_at_its_box(client):
+    # target "abc" is not a number; a capicúa of -5 points is refused by the rules
+    # (points are 0 or more): both at their box of the pairs' part, each once
+    r = start(client, **{"lp-target_score": "abc", "lp-capicua_points": "-5"})
+    assert r.status_code == 422
+    html = r.get_data(as_text=True)
+    shown = errors_shown(html)
+    assert shown.count("“abc” is not a whole number.") == 1
+    m = re.search(r'<p class="field-error" id="lp-capicua_points-error">([^<]+)<', html)
+    assert m, shown
+    assert 'id="lp-target_score-error">“abc” is not a whole number.<' in html
+    assert 'value="abc"' in html and 'value="-5"' in html
+    # a rule refused by the rules alone is shown at the pairs' box too, not at the common one
+    r = start(client, **{"lp-capicua_points": "-5"})
+    html = r.get_data(as_text=True)
+    assert r.status_code == 422 and 'id="lp-capicua_points-error"' in html
