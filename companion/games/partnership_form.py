@@ -60,6 +60,14 @@ def add_pairs_head(form: Any, record: dict[str, Any], problems: list[Problem]) -
     players = record.get("players") or []
     if len(players) == lp.PLAYERS:
         record["teams"] = [[players[0], players[2]], [players[1], players[3]]]
+    record["rules"] = _typed_rules(form, problems)
+    if problems:  # a box refused as typed: what the rules refuse in the others shows too
+        problems += rules_alone(record, problems)
+
+
+def _typed_rules(form: Any, problems: list[Problem]) -> dict[str, Any]:
+    """The rules of the pairs' part of the start form: the chosen preset's,
+    then each ``lp-<key>`` typed; typing problems to ``problems``."""
     rules: dict[str, Any] = {}
     chosen = lp.PRESETS.get(form.get("lp-preset") or "")
     if chosen is not None:
@@ -83,9 +91,7 @@ def add_pairs_head(form: Any, record: dict[str, Any], problems: list[Problem]) -
         else:
             problems.append(Problem(f"rules.{LIST_KEY}", "bad_value", gettext(
                 "Type the points of the first hands as whole numbers, one after the other (100 75 50 25).")))
-    record["rules"] = rules
-    if problems:  # a box refused as typed: what the rules refuse in the others shows too
-        problems += rules_alone(record, problems)
+    return rules
 
 
 def rules_alone(record: dict[str, Any], typed: list[Problem]) -> list[Problem]:
