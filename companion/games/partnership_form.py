@@ -23,7 +23,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from companion.games.forms import FormResult, _int, _not_whole, _seat_index
-from companion.rules.errors import Problem
+from companion.rules.errors import Problem, RecordError
 from companion.rules.families import partnership as lp
 from companion.rules.kinds import HandEntry, KindSpec, ScoredBy
 from companion.web.i18n import gettext
@@ -60,6 +60,14 @@ def add_pairs_head(form: Any, record: dict[str, Any], problems: list[Problem]) -
     players = record.get("players") or []
     if len(players) == lp.PLAYERS:
         record["teams"] = [[players[0], players[2]], [players[1], players[3]]]
+    record["rules"] = _typed_rules(form, problems)
+    if problems:  # a box refused as typed: what the rules refuse in the others shows too
+        problems += rules_alone(record, problems)
+
+
+def _typed_rules(form: Any, problems: list[Problem]) -> dict[str, Any]:
+    """The rules of the pairs' part of the start form: the chosen preset's,
+    then each ``lp-<key>`` typed; typing problems to ``problems``."""
     rules: dict[str, Any] = {}
     chosen = lp.PRESETS.get(form.get("lp-preset") or "")
     if chosen is not None:
@@ -83,7 +91,26 @@ def add_pairs_head(form: Any, record: dict[str, Any], problems: list[Problem]) -
         else:
             problems.append(Problem(f"rules.{LIST_KEY}", "bad_value", gettext(
                 "Type the points of the first hands as whole numbers, one after the other (100 75 50 25).")))
-    record["rules"] = rules
+    return rules
+
+
+def rules_alone(record: dict[str, Any], typed: list[Problem]) -> list[Problem]:
+    """The rules' problems with the rules of ``record`` (a start form's record
+    head), at ``rules.<key>``, leaving out the keys already refused as typed
+    (``typed``) and any problem not about a rule."""
+    try:
+        lp.read_game({**record, "rounds": []}, confirm=True)
+    except RecordError as exc:
+        refused = {p.path for p in typed}
+        return [p for p in exc.errors if p.path.startswith("rules.") and p.path not in refused]
+    return []
+
+
+def start_errors(errors: dict[str, list[str]]) -> dict[str, list[str]]:
+    """A refused start form's messages for a game in pairs: those about a rule
+    (``rules.<key>``) at its box of the pairs' part (``lp-<key>``), so the
+    common rule boxes, hidden for this kind, do not show them again."""
+    return {(f"lp-{key[6:]}" if key.startswith("rules.") else key): msgs for key, msgs in errors.items()}
 
 
 def preset_values(preset: lp.Preset) -> dict[str, Any]:
@@ -107,7 +134,7 @@ def hand_from_form(form: Mapping[str, str], players: list[str], rules: lp.Partne
     :param players: the four names in seat order.
     :param rules: the rules in play (which bonus taps the form showed).
     :return: the hand and typing problems (``bad_value``) at the engine's
-        paths (``hands.<name>.pips``, ``bonuses``).
+        paths (``hands.<name>.pips``; a pass count: ``bonuses.pass-<seat>``).
     """
     result = FormResult({})
     data = result.data
@@ -167,10 +194,19 @@ def _bonuses(form: Mapping[str, str], players: list[str], problems: list[Problem
     for seat, name in enumerate(players):
         count = _int(form.get(f"pass-{seat}"))
         if isinstance(count, str):
-            problems.append(Problem("bonuses", "bad_value", _not_whole(count)))
+            problems.append(Problem(f"bonuses.pass-{seat}", "bad_value", _not_whole(count)))
         elif count:
             bonuses.append({"kind": "pass", "player": name, "count": count})
     return bonuses
+
+
+def bonus_fields(form: Mapping[str, str], players: list[str]) -> list[str]:
+    """The hand form's box of each bonus :func:`hand_from_form` reads from
+    ``form``, in its order (``capicua``, ``chuchazo``, ``lead_pass``,
+    ``pass-<seat>``): a problem at ``bonuses[i]`` is about box ``i``."""
+    fields = [kind for kind in ("capicua", "chuchazo", "lead_pass") if form.get(kind)]
+    return fields + [f"pass-{seat}" for seat in range(len(players))
+                     if isinstance(_int(form.get(f"pass-{seat}")), int) and _int(form.get(f"pass-{seat}"))]
 
 
 def hand_to_form(data: Mapping[str, Any], players: list[str]) -> dict[str, str]:

@@ -19,11 +19,12 @@ from companion.games.forms import (
     errors_for_hands,
     errors_for_players,
     game_from_form,
+    kind_of,
     pips_box_wrong,
     round_from_form,
     round_to_form,
 )
-from companion.games.partnership_form import hand_to_form, pairs_by_pips
+from companion.games.partnership_form import hand_to_form, pairs_by_pips, start_errors
 from companion.games.pips import layout as pip_layout
 from companion.games.pips import layouts as pip_layouts
 from companion.games.rule_lines import rules_in_play
@@ -163,9 +164,11 @@ def create():
             return redirect(url_for("games.detail", game_id=game.id))
         except RecordError as exc:
             problems, warnings = exc.errors, exc.warnings
-    context = _index_context(
-        request.form, errors_for_players(errors_by_field(problems)), [] if problems else warnings
-    )
+    errors = errors_for_players(errors_by_field(problems))
+    kind = kind_of(request.form)
+    if kind is not None and pairs_by_pips(kind.spec):  # each rule's message at the pairs' own box
+        errors = start_errors(errors)
+    context = _index_context(request.form, errors, [] if problems else warnings)
     return render_template("games/index.html", **context), 422
 
 
@@ -187,7 +190,10 @@ def render_game(game: services.GameView, values=None, errors=None, warnings=None
         edit, status = None, 409
     t = game.table
     if pairs_by_pips(t.kind.spec):  # a game in pairs: its own page (views/partnership.py)
-        return pairs_views.render_pairs_game(game, values, errors, warnings, status, edit)
+        if values is None:  # a new hand's own form takes back this browser's draft of it
+            values, draft_restore = {}, edit is None and not undo_views.holds_taken_back(game.id)
+        return pairs_views.render_pairs_game(game, values, errors, warnings, status, edit,
+                                             draft_restore=draft_restore, refused=refused)
     if values is None:
         values, draft_restore = _new_round_values(game, edit)
     if t.kind.spec.rules_module in FAMILY_PAGES:

@@ -11,6 +11,7 @@ by :mod:`companion.games.partnership_form`.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from flask import Blueprint, abort, jsonify, render_template, request
@@ -21,6 +22,7 @@ from companion.games.partnership_form import (
     CHOICE_KEYS,
     LIST_KEY,
     NUMBER_KEYS,
+    bonus_fields,
     hand_from_form,
     pairs_by_pips,
     preset_values,
@@ -28,8 +30,10 @@ from companion.games.partnership_form import (
 from companion.games.partnership_words import CHOICE_LABELS, ITEM_LABELS, RULE_LABELS
 from companion.games.views import undo as undo_views
 from companion.rules import RecordError
+from companion.rules.errors import Problem
 from companion.rules.families import partnership as lp
 from companion.rules.kinds import kinds_where
+from companion.rules.record.entry import about_hand
 from companion.web.i18n import translated
 from companion.web.labels import KIND_NAMES
 
@@ -75,9 +79,13 @@ def _pair_words(names: list[str]) -> str:
     return " & ".join(names)
 
 
-def page_context(game: services.GameView) -> dict[str, Any]:
+def page_context(game: services.GameView, edit: int | None = None) -> dict[str, Any]:
     """What both pages of a game in pairs show: the pairs (names, totals,
-    share of the target), the hands with their items, who leads next."""
+    share of the target), the hands with their items, who leads next.
+
+    ``edit``: the number of a hand being corrected; each pair's ``bar`` (the
+    total its bar shows, the preview adding the hand as typed) leaves that
+    hand out. Otherwise ``bar`` is the total."""
     derived = game.as_json()
     table = game.table.inner
     target = table.rules.target_score
@@ -87,6 +95,10 @@ def page_context(game: services.GameView) -> dict[str, Any]:
               "total": totals.get(name, 0), "share": min(100, round(100 * totals.get(name, 0) / target)),
               "rank": next(s["rank"] for s in derived["team_standings"] if s["name"] == name)}
              for name, pair in zip(names, table.teams.pairs, strict=True)]
+    corrected = derived["rounds"][edit - 1] if edit and 1 <= edit <= len(derived["rounds"]) else None
+    for p in pairs:
+        p["bar"] = p["total"] - (corrected["team_scores"].get(p["name"], 0) if corrected else 0)
+        p["share"] = max(0, min(100, round(100 * p["bar"] / target)))
     hands = []
     for r in derived["rounds"]:
         items = [f"+{i['points']} {translated(ITEM_LABELS.get(i['kind'], i['kind']))}" for i in r.get("items", [])]
@@ -99,17 +111,42 @@ def page_context(game: services.GameView) -> dict[str, Any]:
 
 
 def render_pairs_game(game: services.GameView, values: Any, errors: dict[str, list[str]],
-                      warnings: list[Any], status: int, edit: int | None) -> tuple[str, int]:
-    """The game page of a game in pairs (``templates/games/partnership/game.html``)."""
+                      warnings: list[Any], status: int, edit: int | None,
+                      draft_restore: bool = False, refused: bool = False) -> tuple[str, int]:
+    """The game page of a game in pairs (``templates/games/partnership/game.html``).
+
+    ``draft_restore``: the form is a new hand's own (or a correction as
+    stored), so the draft this browser kept of it comes back (``static/app.js``);
+    ``refused``: the form is a refused hand as typed (a reload shows it again,
+    never sends it again).
+    """
     players = list(game.table.players)
     if values is None:
         values = {}
+    by_box = bonus_boxes(errors, bonus_fields(values, players))
     return render_template(
         "games/partnership/game.html", game=game, players=players, values=values,
         errors=errors, hand_errors=errors_for_hands(errors, players), warnings=warnings,
-        edit=edit, kind_names=KIND_NAMES, rules_in_play=rules_in_play(game.table.inner.rules),
-        undo=undo_views.notice(game), **page_context(game),
+        pass_errors=by_box, bonus_errors=by_box.pop("", []),
+        edit=edit, draft_restore=draft_restore, refused=refused, kind_names=KIND_NAMES, rules_in_play=rules_in_play(game.table.inner.rules),
+        undo=undo_views.notice(game), **page_context(game, edit),
     ), status
+
+
+def bonus_boxes(errors: dict[str, list[str]], fields: list[str]) -> dict[str, list[str]]:
+    """The messages about the bonuses, by box: ``pass-<seat>`` for a pass
+    count (``bonuses[i]…`` of a pass, ``fields`` naming each bonus's box, or
+    ``bonuses.pass-<seat>`` as typed), ``""`` for the others."""
+    out: dict[str, list[str]] = {}
+    for key, msgs in errors.items():
+        if not key.startswith("bonuses"):
+            continue
+        box = key.split(".", 1)[1] if key.startswith("bonuses.pass-") else ""
+        at = re.match(r"bonuses\[(\d+)\]", key)
+        if at and int(at.group(1)) < len(fields) and fields[int(at.group(1))].startswith("pass-"):
+            box = fields[int(at.group(1))]
+        out.setdefault(box, []).extend(msgs)
+    return out
 
 
 def render_pairs_table(game: services.GameView, spectator: bool, view_key: str | None) -> str:
@@ -119,9 +156,37 @@ def render_pairs_table(game: services.GameView, spectator: bool, view_key: str |
 
 
 def typed_hand(game: services.GameView):
-    """The hand form read for ``game``: ``(data, typing problems, confirm)``."""
+    """The hand form read for ``game``: ``(data, problems, confirm)``. With a
+    box refused as typed, what the rules refuse in the other boxes comes
+    along (:func:`rest_of_hand`), so every problem shows at once."""
     parsed = hand_from_form(request.form, list(game.table.players), game.table.inner.rules)
-    return parsed.data, list(parsed.problems), bool(request.form.get("confirm"))
+    problems = list(parsed.problems)
+    if problems:
+        problems += rest_of_hand(game, parsed.data, problems, (request.view_args or {}).get("number"))
+    return parsed.data, problems, bool(request.form.get("confirm"))
+
+
+def rest_of_hand(game: services.GameView, data: dict[str, Any], typed: list[Problem],
+                 number: int | None) -> list[Problem]:
+    """The rules' problems with hand ``number`` (``None``: the next hand) as
+    read from the form, leaving out those about a box already refused as
+    typed (``typed``: the form's problems, whose box was left out of
+    ``data``)."""
+    try:
+        played = lp.read_game(game.record(), confirm=True)
+        count = len(played.hands)
+        lp.check_hand(played, data, number if number and 1 <= number <= count else count + 1, confirm=True)
+    except RecordError as exc:
+        refused = {_field(p.path) for p in typed}
+        names = {key.split(".")[1] for key in refused if key.startswith("hands.")}
+        return [p for p in exc.errors if _field(p.path) not in refused
+                and not any(about_hand(_field(p.path), n) for n in names)]
+    return []
+
+
+def _field(path: str) -> str:
+    """A problem's path without its ``rounds[n].`` prefix."""
+    return path.split("]", 1)[1].lstrip(".") if path.startswith("rounds[") else path
 
 
 @bp.get("/games/<int:game_id>/hand-preview")

@@ -566,3 +566,33 @@ def test_team_ranks_follow_the_totals(a, b):
     teams = P.read_game(record()).table.teams
     ranks = {s.team: s.rank for s in P.rank_teams(teams, (a, b))}
     assert ranks == ({0: 1, 1: 1} if a == b else {0: 1, 1: 2} if a > b else {0: 2, 1: 1})
+
+
+# ---------------------------------------------------------------- passes bounded by the deal
+
+def test_passes_beyond_the_tiles_dealt_are_refused():
+    # issue 28: Chen "made the others pass" 40 times in one hand. A player plays at
+    # most the 7 tiles dealt with double-six (rules-families.md section 1), so 8 is
+    # impossible and 7 is the most; two entries for Chen add up (4 + 4 = 8).
+    rules = P.preset("dominican").rules.changed()
+    for count in (40, 8):
+        hand = {**LP1, "bonuses": [{"kind": "pass", "player": "Chen", "count": count}]}
+        assert paths(record(hand, **rules)) == {"rounds[0].bonuses[0].count": "count_impossible"}
+    split = {**LP1, "bonuses": [{"kind": "pass", "player": "Chen", "count": 4},
+                                {"kind": "pass", "player": "Chen", "count": 4}]}
+    assert paths(record(split, **rules)) == {"rounds[0].bonuses[1].count": "count_impossible"}
+    most = {**LP1, "bonuses": [{"kind": "pass", "player": "Chen", "count": 7}]}
+    # 7 passes × 25 = 175, plus the losing pair's pips of LP-1 (Ben 12 + Dee 9 = 21)
+    assert P.read_game(record(most, **rules)).results[0].points == (196, 0)
+
+
+def test_double_nine_allows_ten_passes_not_eleven():
+    # double-nine deals 10 tiles each (rules-families.md section 1)
+    rules = {**P.preset("dominican").rules.changed()}
+    hand = {"leader": "Ana", "ended": "domino", "out": "Chen",
+            "hands": {"Ana": {"tiles": ["3-4"]}, "Ben": {"tiles": ["5-4"]},
+                      "Chen": {"pips": 0, "tiles_left": 0}, "Dee": {"tiles": ["6-3"]}},
+            "bonuses": [{"kind": "pass", "player": "Ben", "count": 11}]}
+    assert paths(record(hand, set_n=9, **rules)) == {"rounds[0].bonuses[0].count": "count_impossible"}
+    hand["bonuses"] = [{"kind": "pass", "player": "Ben", "count": 10}]
+    assert P.read_game(record(hand, set_n=9, **rules)).hands[0].bonuses[0].count == 10

@@ -8,7 +8,7 @@ hands left, the leader, who went out, the last tile, the bonuses claimed).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from ...errors import Problems, join_names, tr, trn
@@ -31,6 +31,7 @@ from .rules import (
 )
 from .scoring import hand_bonus, hand_winner
 from .table import PartnershipTable, _read_player
+from .words import _infeasible_words, _owner_words, _passes_words
 
 
 @dataclass
@@ -42,6 +43,7 @@ class _HandReader:
     path: str
     problems: Problems
     ok: bool = True
+    read_hands: dict[str, HandLeft] = field(default_factory=dict)
 
     def error(self, where: str, code: str, message: str, **params: Any) -> None:
         self.problems.error(f"{self.path}{where}", code, message, **params)
@@ -62,6 +64,7 @@ class _HandReader:
         locked_by = self._locked_by(data.get("locked_by"), ended)
         if ended is None or hands is None or leader is None or not self.ok:
             self._bonus_shapes(data.get("bonuses"))
+            self._each_alone(data.get("bonuses"))
             return None
         out = self._who_went_out(ended, hands, out)
         self._check_tiles(ended, hands, leader, last_tile)
@@ -101,7 +104,29 @@ class _HandReader:
                 self.ok = False
             else:
                 read[name] = left
+        self.read_hands = read
         return read if len(read) == PLAYERS else None
+
+    def _each_alone(self, bonuses: Any) -> None:
+        """With the hand refused, each hand read is still held to the set
+        (less the 6-6 led) and each pass count to the deal: every problem at once."""
+        pool = _Pool.of(t for t in self.table.set.tiles if not (self.plan.six_six_led and t == LEAD_TILE))
+        for name, hand in self.read_hands.items():
+            if hand.tiles is None and not hand.empty and not pool.can_hold(hand.pips, hand.tiles_left,
+                                                                          self.table.dealt):
+                self.error(f".hands.{name}.pips", "pips_infeasible", _infeasible_words(hand, self.table.dealt),
+                           pips=hand.pips)
+        passes: dict[str, int] = {}
+        for i, item in enumerate(bonuses if isinstance(bonuses, list) else ()):
+            if not isinstance(item, Mapping) or item.get("kind") != BonusKind.PASS:
+                continue
+            player = item.get("player")
+            if player not in self.table.players or not self._bonus_shape_ok(f".bonuses[{i}]", item):
+                continue
+            points, count = self._pass_bonus(f".bonuses[{i}]", item, player)
+            if points is not None:
+                passes[player] = passes.get(player, 0) + count
+                self._check_passes(f".bonuses[{i}].count", player, passes[player])
 
     def _leader(self, value: Any) -> str | None:
         if value is None:
@@ -280,11 +305,20 @@ class _HandReader:
             return None
         found: list[Bonus] = []
         kinds_seen: set[BonusKind] = set()
+        passes: dict[str, int] = {}
         for i, item in enumerate(value):
             bonus = self._bonus(i, item, ended, out, leader, hands, last_tile, kinds_seen)
-            if bonus is not None:
-                found.append(bonus)
+            found += [bonus] if bonus is not None else []
+            if bonus is not None and bonus.kind is BonusKind.PASS and bonus.player is not None:
+                passes[bonus.player] = passes.get(bonus.player, 0) + bonus.count
+                self._check_passes(f".bonuses[{i}].count", bonus.player, passes[bonus.player])
         return tuple(found)
+
+    def _check_passes(self, where: str, player: str, count: int) -> None:
+        """At most one pass per tile dealt to the player (``count_impossible``)."""
+        if count > self.table.dealt:
+            self.error(where, "count_impossible", _passes_words(self.table.dealt, player, count),
+                       player=player, count=count)
 
     def _bonus(self, i: int, item: Any, ended: Ended, out: str | None, leader: str,
                hands: Mapping[str, HandLeft], last_tile: Tile | None,
@@ -386,7 +420,8 @@ class _HandReader:
             return None
         if ended is not Ended.DOMINO or out is None:
             self.error(where, "bonus_not_allowed", tr(
-                "This bonus is only for going out; the hand was blocked."))
+                "The capicúa is only for going out; the hand was blocked.") if capicua else tr(
+                "The chuchazo is only for going out; the hand was blocked."))
             return None
         if capicua and last_tile is not None and last_tile.is_double:
             self.error(where, "bonus_not_allowed", tr(
@@ -422,7 +457,7 @@ class _HandReader:
         count = item.get("count", 1)
         if not _is_int(count) or not 1 <= count <= MAX_PASS_COUNT:
             self.error(f"{where}.count", "bad_value", tr(
-                "Give how many times, a whole number from 1 to %(most)s.", most=MAX_PASS_COUNT))
+                "Give how many times, a whole number from 1 to %(most)s.", most=self.table.dealt))
             return None, 1
         return PASS_POINTS * int(count), int(count)
 
@@ -463,19 +498,3 @@ class _HandReader:
                 self.error(f"{where}.points", "bad_value", tr(
                     "At this table that bonus is worth %(points)s points.", points=points))
 
-
-def _owner_words(kind: BonusKind, team: str) -> str:
-    if kind is BonusKind.PASS:
-        return tr("A pass bonus goes to the pair of the player who made the others pass: %(team)s.", team=team)
-    if kind is BonusKind.LEAD_PASS:
-        return tr("This bonus goes to the pair that led the hand: %(team)s.", team=team)
-    return tr("This bonus goes to the pair that went out: %(team)s.", team=team)
-
-
-def _infeasible_words(hand: HandLeft, most: int) -> str:
-    if hand.tiles_left is not None:
-        return trn("No %(n)s tile of this set holds %(pips)s pips.",
-                   "No %(n)s tiles of this set, the ones on the table aside, add up to %(pips)s pips.",
-                   hand.tiles_left, pips=hand.pips)
-    return trn("No hand of at most %(n)s tile of this set holds %(pips)s pips.",
-               "No hand of at most %(n)s tiles of this set adds up to %(pips)s pips.", most, pips=hand.pips)

@@ -15,11 +15,11 @@ from __future__ import annotations
 from typing import Any
 
 from ...errors import Problems, RecordError, tr
-from .check import _infeasible_words
 from .game import PartnershipGame
 from .hand import HandLeft
 from .reading import _Pool, _read_left
 from .rules import LEAD_TILE
+from .words import _infeasible_words
 
 
 def check_seat_hand(game: PartnershipGame, name: str, data: Any) -> HandLeft:
