@@ -17,6 +17,7 @@ Harper tournament rules (four players in two pairs, 7 tiles each, 7 marks).
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from types import MappingProxyType
 
 from companion.rules.errors import N_
@@ -52,40 +53,45 @@ def _frozen(table: Mapping[int, int]) -> Mapping[int, int]:
     return MappingProxyType(dict(table))
 
 
-COUNTS_KINDS: Mapping[str, KindSpec] = {
-    ALL_FIVES: KindSpec(
-        kind=ALL_FIVES,
-        words=KindWords(
-            name=N_("All Fives"),
-            unit=N_("points"),
-            wins=N_("first to %(target)s points wins"),
-            hint=N_("Game in progress: the first to reach %(target)s points wins."),
-            players_note=N_("All Fives is played by 2 to 4 players, four often in two pairs."),
-            round_words=HAND_WORDS,  # each deal is a hand (pagat)
-        ),
-        round_fields=_COUNT_ROUND,
-        record_fields=frozenset({"teams"}),
-        sets=(6,),
-        default_set=6,
-        least_players=2,
-        most_players=4,
-        club_table_most=4,
-        deal=_frozen(all_fives_rules.DEAL_ALL_FIVES),  # 9 / 7 / 5 (pagat All Fives)
-        deal_beyond=5,
-        engine_schedule=False,
-        first_player=FirstPlayer.LEAD_RULE,
-        has_boneyard=True,
-        counts_pips=False,  # the pips left only make the winner's bonus (the score pad)
-        scoring=RoundScoring.DURING_PLAY,
-        rank=RankOrder.HIGHEST_TOTAL,
-        ends=GameEnd.TARGET_SCORE,
-        most_rounds=MOST_HANDS,
-        rule_keys=frozenset(k.key for k in all_fives_rules.RULE_KEYS),
-        form=RoundForm(HandEntry.PLAYS),
-        named_presets=True,
-        rules_module=ALL_FIVES,
+_ALL_FIVES_ROW = KindSpec(
+    kind=ALL_FIVES,
+    words=KindWords(
+        name=N_("All Fives"),
+        unit=N_("points"),
+        wins=N_("first to %(target)s points wins"),
+        hint=N_("Game in progress: the first to reach %(target)s points wins."),
+        players_note=N_("All Fives is played by 2 to 4 players, four often in two pairs."),
+        round_words=HAND_WORDS,  # each deal is a hand (pagat)
     ),
-    FIVES_THREES: KindSpec(
+    round_fields=_COUNT_ROUND,
+    record_fields=frozenset({"teams"}),
+    sets=(6,),
+    default_set=6,
+    least_players=2,
+    most_players=4,
+    club_table_most=4,
+    deal=_frozen(all_fives_rules.DEAL_ALL_FIVES),  # 9 / 7 / 5 (pagat All Fives)
+    deal_beyond=5,
+    engine_schedule=False,
+    first_player=FirstPlayer.LEAD_RULE,
+    has_boneyard=True,
+    counts_pips=False,  # the pips left only make the winner's bonus (the score pad)
+    scoring=RoundScoring.DURING_PLAY,
+    rank=RankOrder.HIGHEST_TOTAL,
+    ends=GameEnd.TARGET_SCORE,
+    most_rounds=MOST_HANDS,
+    rule_keys=frozenset(k.key for k in all_fives_rules.RULE_KEYS),
+    form=RoundForm(HandEntry.PLAYS),
+    named_presets=True,
+    rules_module=ALL_FIVES,
+)
+"""All Fives' row (pagat All Fives: 2 to 4 players, double-six, 9 / 7 / 5 tiles)."""
+
+
+COUNTS_KINDS: Mapping[str, KindSpec] = {
+    ALL_FIVES: _ALL_FIVES_ROW,
+    FIVES_THREES: replace(
+        _ALL_FIVES_ROW,  # Fives and Threes is All Fives' table with its own count, deal and end (pagat)
         kind=FIVES_THREES,
         words=KindWords(
             name=N_("Fives and Threes"),
@@ -95,26 +101,9 @@ COUNTS_KINDS: Mapping[str, KindSpec] = {
             players_note=N_("Fives and Threes is played by 2 to 4 players, four often in two pairs."),
             round_words=HAND_WORDS,  # each deal is a hand (pagat)
         ),
-        round_fields=_COUNT_ROUND,
-        record_fields=frozenset({"teams"}),
-        sets=(6,),
-        default_set=6,
-        least_players=2,
-        most_players=4,
-        club_table_most=4,
         deal=_frozen(fives_threes_rules.DEAL_PAGAT),  # 7 / 5 / 5, no drawing (pagat)
-        deal_beyond=5,
-        engine_schedule=False,
-        first_player=FirstPlayer.LEAD_RULE,
         has_boneyard=False,
-        counts_pips=False,
-        scoring=RoundScoring.DURING_PLAY,
-        rank=RankOrder.HIGHEST_TOTAL,
-        ends=GameEnd.TARGET_SCORE,
-        most_rounds=MOST_HANDS,
         rule_keys=frozenset(k.key for k in fives_threes_rules.RULE_KEYS),
-        form=RoundForm(HandEntry.PLAYS),
-        named_presets=True,
         rules_module=FIVES_THREES,
     ),
     TEXAS42: KindSpec(
