@@ -125,9 +125,20 @@ def fresh_game_json(record: dict) -> dict:
     """What the engine derives from scratch for a stored record: the derived
     fields of ``GET /api/games/<id>`` without the stored-only ones (``id``,
     ``revision``, ``created_at``, round versions)."""
-    from companion.rules import read_game
+    from datetime import datetime
 
-    return read_game(record, confirm=True).derived()
+    from companion.games.services.values import GameView, RoundView
+    from companion.rules import read_game
+    from companion.rules.family_game import FamilyGame
+
+    game = read_game(record, confirm=True)
+    if not isinstance(game, FamilyGame):
+        return game.derived()
+    # a kind read by its own module: its results worked out afresh by the module,
+    # shown as GET /api/games/<id> shows a game (the view's own formatting)
+    rounds = tuple(RoundView(r.number, 0, r.as_dict(), res) for r, res in zip(game.rounds, game.results))
+    fresh = GameView(0, datetime(2000, 1, 1), 0, "", "games", game.table, rounds, game.state.summary())
+    return stored_game_json(fresh)
 
 
 def stored_game_json(view) -> dict:
