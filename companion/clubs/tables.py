@@ -96,7 +96,7 @@ def next_seating(ev: Event, seed: int | None = None) -> dict[str, Any]:
     number = len(ev.season) + 1
     seated = _seated_or_refused(ev, seed if seed is not None else ev.id * 1000 + number)
     moved = None
-    if ev.current and ev.reseat == Reseat.MOVE_DOWN:
+    if ev.current and ev.reseat == Reseat.MOVE_DOWN and not ev.in_pairs:  # pairs: drawn afresh, no ladder
         moved = move_count([len(t.players) for t in ev.current], ev.move)
     return {"tables": seated, "move": moved, "asked": ev.move, "number": number}
 

@@ -254,3 +254,15 @@ def test_the_header_names_the_partnership_rule_set(client, api):
     page = client.get(f"/events/{r.get_json()['id']}").get_data(as_text=True)
     header = page[page.index("<h1>"):page.index("</h1>")]
     assert "Partnership, to 100" in header and "defaults" not in header
+
+
+def test_the_next_seating_of_a_night_in_pairs_is_a_draw_not_a_ladder(client, api):
+    """A night in pairs draws its tables afresh for each game (two pairs a
+    table): the preview says so and tells no one they move up or down, even
+    where the evening's own choice would be the ladder (the default)."""
+    eid = _night(api)
+    for t in _draw(api, eid):
+        assert api.post(f"/api/games/{t['game']}/rounds", json=_hand(t["players"], True)).status_code == 201
+    page = client.get(f"/events/{eid}/seating").get_data(as_text=True)
+    assert "the tables are drawn afresh for each game, two pairs a table" in page
+    assert "moves down one table" not in page and "down from table" not in page and "up from table" not in page
