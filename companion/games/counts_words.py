@@ -106,7 +106,7 @@ def _value(key: str, value: Any) -> str:
         return ", ".join(trn("%(players)s players: %(n)s tile each", "%(players)s players: %(n)s tiles each",
                              int(n), players=p) for p, n in sorted(value.items(), key=lambda kv: int(kv[0])))
     if key in _MARKS or key == "target_marks":
-        return trn("%(n)s mark", "%(n)s marks", int(value))
+        return trn("%(num)s mark", "%(num)s marks", int(value), num=int(value))
     if key == "target_score":
         return trn("%(n)s point", "%(n)s points", int(value))
     return str(value)

@@ -35,7 +35,7 @@ BID = N_("Bid")
 """Heading of 42's column naming the winning bidder and the bid."""
 RESHAKE = N_("all passed: shake again")
 """42's hand in which everyone passed (scores nobody)."""
-INFO_MM = {True: (24.0, 16.0, 21.0), False: (16.0, 26.0)}
+INFO_MM = {True: (23.0, 19.0, 19.0), False: (16.0, 26.0)}
 """Widths (mm) of the row's information columns: 42's bid, trumps, made or
 set; or who led and the closing bonus."""
 
