@@ -113,6 +113,16 @@ def board_for(game: services.GameView) -> dict[str, Any] | None:
     return None if board is None else {"layout": board[0], "sides": board[1]}
 
 
+def tallies_for(game: services.GameView) -> dict[str, Any] | None:
+    """42's marks of each pair as strokes of ALL for the table view
+    (``{"Ana+Chen": (("A", 3), ("L", 2), ("L", 0))}``), or ``None`` for a
+    game of another kind."""
+    if game.table.kind.spec.form.entry is not HandEntry.BIDS:
+        return None
+    inner = texas42_game(_record(game))
+    return {team: tally_strokes(marks) for team, marks in inner.totals.items()}
+
+
 def render_family(game: services.GameView, *, values: Any, draft_restore: bool, errors: Mapping[str, list[str]],
                   warnings: list[Any], status: int, edit: int | None) -> tuple[str, int]:
     """The page of ``game`` as :func:`pages.render_game` draws a family kind's
@@ -202,4 +212,4 @@ def create():
     return render_template("games/counts/start.html", **_start_context(request.form, errors)), 422
 
 
-__all__ = ["FAMILY_PAGES", "board_for", "bp", "record_from_form", "render_bids", "render_pad", "uses_pad"]
+__all__ = ["FAMILY_PAGES", "board_for", "tallies_for", "bp", "record_from_form", "render_bids", "render_pad", "uses_pad"]
