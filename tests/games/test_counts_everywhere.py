@@ -83,3 +83,22 @@ def test_42_and_fives_and_threes_in_the_players_records(api):
     assert [(p["partner"], p["games"], p["wins"]) for p in ben["partners"]] == [("Dee", 1, 1)]
     page = api.get(f"/players/{ids['Ana']}").get_data(as_text=True)
     assert "Texas 42" in page and "Fives and Threes" in page
+
+
+def test_the_rules_in_play_on_the_game_pages(api):
+    import re
+
+    def rules_in_play(gid: int, language: str = "en") -> str:
+        page = api.get(f"/games/{gid}", headers={"Accept-Language": language}).get_data(as_text=True)
+        found = re.search(r'<details class="card rules-in-play">(.*?)</details>', page, re.S)
+        assert found, page[:2000]
+        return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", found.group(1))).replace("&#39;", "'").strip()
+
+    # Fives and Threes twice round (Leek; Solihull & Warwickshire): the preset's name and 121
+    text = rules_in_play(f3.new_game(api, target_score=121))
+    assert text.startswith("Rules in play: Fives and Threes, twice round (121) · 121 points")
+    # 42 with nello: the table's own rules, 7 marks, nello said in words
+    gid = t42.new_game(api, nello=True)
+    assert rules_in_play(gid) == ("Rules in play: the table's own · 7 marks Rules the table's own "
+                                  "Game to 7 marks Nello yes")
+    assert "Нелло да" in rules_in_play(gid, "ru")

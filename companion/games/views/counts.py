@@ -17,7 +17,7 @@ from typing import Any
 from flask import Blueprint, abort, redirect, render_template, request, url_for
 
 from companion.games import services
-from companion.games.counts_words import CONTRACT_WORDS, TRUMP_WORDS
+from companion.games.counts_words import CONTRACT_WORDS, TRUMP_WORDS, rule_lines
 from companion.games.services import undo as undoing
 from companion.games.views import undo as undo_views
 from companion.rules import RecordError
@@ -46,6 +46,11 @@ def _record(game: services.GameView) -> dict[str, Any]:
     return {**game.table.as_dict(), "rounds": [dict(r.data) for r in game.rounds]}
 
 
+def _rule_lines(game: services.GameView, target: int) -> list[dict[str, str]]:
+    """The game's rules in play in players' words (:func:`counts_words.rule_lines`)."""
+    return rule_lines(str(game.table.kind.spec.kind), game.table.as_dict().get("rules") or {}, target)
+
+
 def render_pad(game: services.GameView, hand_text: str | None = None, errors: list[str] | None = None,
                status: int = 200) -> tuple[str, int]:
     """The score pad page of ``game``, with a hand as typed and its refusals
@@ -57,7 +62,7 @@ def render_pad(game: services.GameView, hand_text: str | None = None, errors: li
         abort(404)
     html = render_template(
         "games/counts/pad.html", game=game, derived=game.as_json(), view=view, pad=view.pad.as_dict(),
-        hand_text=hand_text or "", errors=errors or [], kind_names=KIND_NAMES,
+        hand_text=hand_text or "", errors=errors or [], kind_names=KIND_NAMES, rule_lines=_rule_lines(game, view.target),
         undo=undo_views.notice(game),
     )
     return html, status
@@ -72,7 +77,7 @@ def render_bids(game: services.GameView, errors: list[str] | None = None, status
     html = render_template(
         "games/counts/bids.html", game=game, derived=game.as_json(), pad=pad, tallies=tallies,
         totals=inner.totals, errors=errors or [], typed=typed or {}, kind_names=KIND_NAMES,
-        trump_words=TRUMP_WORDS, contract_words=CONTRACT_WORDS,
+        trump_words=TRUMP_WORDS, contract_words=CONTRACT_WORDS, rule_lines=_rule_lines(game, inner.rules.target_marks),
         undo=undo_views.notice(game),
     )
     return html, status
