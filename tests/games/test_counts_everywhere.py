@@ -102,3 +102,23 @@ def test_the_rules_in_play_on_the_game_pages(api):
     assert rules_in_play(gid) == ("Rules in play: the table's own · 7 marks Rules the table's own "
                                   "Game to 7 marks Nello yes")
     assert "Нелло да" in rules_in_play(gid, "ru")
+
+
+def test_a_game_past_seven_marks_draws_another_all(api):
+    import re
+
+    # T42-1 at a table playing to 14 marks: Ben & Dee 7, Ana & Chen 1, and the game goes on;
+    # hand 6 (Dee shook hand 5, so Ana shakes): Ben bids 2 marks and makes them → Ben & Dee 9
+    gid = t42.new_game(api, target_marks=14)
+    for hand in t42.T42_1:
+        t42.play(api, gid, hand)
+    t42.play(api, gid, {"bids": [{"player": "Ben", "bid": {"marks": 2}}, {"player": "Chen", "bid": "pass"},
+                                 {"player": "Dee", "bid": "pass"}, {"player": "Ana", "bid": "pass"}],
+                        "contract": {"player": "Ben", "bid": {"marks": 2}, "trump": "sixes", "type": "normal"},
+                        "result": "made"})
+    for url in (f"/games/{gid}", f"/games/{gid}/table"):
+        page = api.get(url).get_data(as_text=True)
+        rows = re.findall(r'<li><span class="who">([^<]+)</span>(.*?)</li>', page, re.S)
+        drawn = {who: [w.count("<line ") for w in re.findall(r"<svg.*?</svg>", body, re.S)] for who, body in rows}
+        # 9 marks: a whole ALL (3 + 2 + 2 strokes) and two strokes of the next A; 1 mark: one stroke
+        assert drawn == {"Ana &amp; Chen": [1], "Ben &amp; Dee": [7, 2]}, url
