@@ -126,3 +126,24 @@ def test_a_game_past_seven_marks_draws_another_all(api):
         drawn = {who: [w.count("<line ") for w in re.findall(r"<svg.*?</svg>", body, re.S)] for who, body in rows}
         # 9 marks: a whole ALL (3 + 2 + 2 strokes) and two strokes of the next A; 1 mark: one stroke
         assert drawn == {"Ana &amp; Chen": [1], "Ben &amp; Dee": [7, 2]}, url
+
+
+@pytest.mark.parametrize("kind", ["texas42", "fives_threes"])
+def test_a_club_night_of_42_or_fives_and_threes_seats_tables_and_plays(api, kind):
+    eight = ["Ana", "Ben", "Chen", "Dee", "Eve", "Fay", "Gus", "Hal"]
+    r = api.post("/api/events", json={"name": "Thursday", "held_on": "2026-12-03", "kind": kind, "tables": 2,
+                                      "players": eight})
+    assert r.status_code == 201, r.get_json()
+    tables = api.post(f"/api/events/{r.get_json()['id']}/draw", json={}).get_json()["games"][0]
+    assert sorted(p for t in tables for p in t["players"]) == sorted(eight) and len(tables) == 2
+    game = tables[0]
+    if kind == "texas42":
+        # four a table in two pairs, partners opposite; seat 1 shakes, the shaker's left bids first
+        seats = game["players"]
+        assert game["teams"] == [[seats[0], seats[2]], [seats[1], seats[3]]]
+        assert (game["next_round"]["shaker"], game["next_round"]["starter"]) == (seats[0], seats[1])
+        page = api.get(f"/games/{game['game']}").get_data(as_text=True)
+        assert f"{seats[0]} shakes" in page and 'name="bid-0"' in page
+    else:
+        page = api.get(f"/games/{game['game']}").get_data(as_text=True)
+        assert 'id="pad"' in page and "first to 61" in page
