@@ -174,6 +174,7 @@ COVERED = {
     "/games/<int:game_id>/undo", "/games/<int:game_id>/players", "/games/<int:game_id>/players/leave",
     "/games/<int:game_id>/players/back", "/games/<int:game_id>/finish",
     "/events/<int:event_id>/pairs", "/counts/start", "/games/<int:game_id>/pad", "/games/<int:game_id>/bids",
+    "/games/<int:game_id>/pad/<int:number>",
 }
 
 
@@ -368,14 +369,17 @@ count_value = field_value | st.sampled_from([
 @given(st.dictionaries(st.sampled_from(["choice", "player-0", "player-1", "player-2", "player-3", "pairs",
                                         "target", "x"]), count_value),
        game_ref,
-       st.dictionaries(st.sampled_from(["hand", "number", "bid-0", "bid-1", "bid-2", "bid-3", "result",
-                                        "trump", "type", "points", "x"]), count_value))
-def test_fuzz_the_games_scored_during_play(world, start, gid, hand):
-    """The counting games' start form, score pad and 42's bids, with any
-    fields, on games of any kind: a refusal or a whole game, never a 5xx."""
+       st.dictionaries(st.sampled_from(["hand", "number", "version", "bid-0", "bid-1", "bid-2", "bid-3",
+                                        "result", "trump", "type", "points", "x"]), count_value),
+       st.sampled_from(["1", "2", "0", "999999"]))
+def test_fuzz_the_games_scored_during_play(world, start, gid, hand, number):
+    """The counting games' start form, score pad (a new hand, a hand
+    corrected) and 42's bids, with any fields, on games of any kind: a
+    refusal or a whole game, never a 5xx."""
     app, c, ids = world
     post(app, c, "/counts/start", start)
     post(app, c, _url(ids, "/games/{g}/pad", gid), hand)
+    post(app, c, _url(ids, "/games/{g}/pad/" + number, gid), hand)
     post(app, c, _url(ids, "/games/{g}/bids", gid), hand)
 
 

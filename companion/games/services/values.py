@@ -224,6 +224,8 @@ class GameSummary:
     leaders: tuple[str, ...]
     winners: tuple[str, ...]
     shelf: str
+    rules: Mapping[str, Any] = field(default_factory=dict)
+    """The rules as given (the list titles a game by the named game they play)."""
 
     @property
     def finished(self) -> bool:
