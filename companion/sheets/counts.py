@@ -18,6 +18,7 @@ from __future__ import annotations
 import datetime
 from typing import Any
 
+from companion.games.counts_words import CONTRACT_WORDS, TRUMP_WORDS, rule_lines
 from companion.rules.errors import N_, tr, trn
 from companion.rules.family_game import FamilyGame
 from companion.rules.kinds import GameStatus, RoundScoring
@@ -35,7 +36,7 @@ BID = N_("Bid")
 """Heading of 42's column naming the winning bidder and the bid."""
 RESHAKE = N_("all passed: shake again")
 """42's hand in which everyone passed (scores nobody)."""
-INFO_MM = {True: (24.0, 16.0, 21.0), False: (16.0, 26.0)}
+INFO_MM = {True: (23.0, 19.0, 19.0), False: (16.0, 26.0)}
 """Widths (mm) of the row's information columns: 42's bid, trumps, made or
 set; or who led and the closing bonus."""
 
@@ -108,6 +109,7 @@ def _context(game: FamilyGame, *, played_on: datetime.date, paper: str, blank: b
     target = _target(game)
     unit = tr(spec.words.unit)
     name = kind_title(game.table.kind, game.table.as_dict().get("rules"))  # Muggins, Five Up…
+    rules = rule_lines(str(spec.kind), game.table.as_dict().get("rules") or {}, target)
     context: dict[str, Any] = {
         "title": tr("%(game)s score sheet", game=tr(name)), "game_name": tr(name),
         "set_label": tr("Double-%(n)s", n=game.table.set_n), "played_on": format_date(played_on),
@@ -117,14 +119,14 @@ def _context(game: FamilyGame, *, played_on: datetime.date, paper: str, blank: b
         "heads": _heads(contract), "rounds": rows, "rounds_played": len(played),
         "totals": [None if blank or not played else totals.get(k) for k in keys],
         "standings": standings, "winners_text": names_text([s["side"] for s in standings if s["winner"]]),
-        "wins": tr(spec.words.wins, target=target), "unit": unit, "target": target, "rules": [],
+        "wins": tr(spec.words.wins, target=target), "unit": unit, "target": target, "rules": rules,
         "contract": contract, "pairs": bool(prefix),
         "winning_score": trn("%(n)s point", "%(n)s points", standings[0]["total"]) if standings else "",
         "stylesheet": "pdf/sheet.css",
         "digits": {"points": 3, "totals": 3, "marked": False}, "template": TEMPLATE,
     }
     context["info_mm"] = INFO_MM[contract]
-    page = _narrowed(geometry(paper, len(keys), row_count, 1, False), len(keys), sum(INFO_MM[contract]) + 1)
+    page = _narrowed(geometry(paper, len(keys), row_count, len(rules) + 1, False), len(keys), sum(INFO_MM[contract]) + 1)
     return with_row(context | page, page["row_mm"])
 
 
@@ -177,5 +179,9 @@ def _contract_info(hand: dict[str, Any]) -> list[str]:
     bid = contract["bid"]
     marks = bid["marks"] if isinstance(bid, dict) else None
     shown = str(bid) if marks is None else trn("%(num)s mark", "%(num)s marks", marks, num=marks)
-    trump = str(contract.get("trump") or "").replace("_", " ")
-    return [f"{contract['player']} {shown}", trump, tr(hand["result"])]
+    trump = contract.get("trump")
+    kind = contract.get("type") or "normal"
+    shown_trump = tr(TRUMP_WORDS[trump]) if trump in TRUMP_WORDS else ""
+    if kind != "normal":  # a special contract says so: "Chen 1 mark, nello"
+        shown = f"{shown}, {tr(CONTRACT_WORDS.get(kind, kind))}"
+    return [f"{contract['player']} {shown}", shown_trump, tr(hand["result"])]

@@ -95,7 +95,8 @@ def test_texas42_from_the_start_form_bids_in_order_and_marks_as_all(client, api)
     assert data["teams"] == [["Ana", "Chen"], ["Ben", "Dee"]]  # partners opposite
     page = client.get(f"/games/{gid}").get_data(as_text=True)
     assert "Ana shakes" in page  # seat 1 shakes first: Ben bids first
-    assert re.findall(r"<label>(\w+)\s*<select name=\"bid-", page) == ["Ben", "Chen", "Dee", "Ana"]
+    assert re.findall(r'<div class="bid-row" role="radiogroup" aria-label="(\w+) bids">', page) == [
+        "Ben", "Chen", "Dee", "Ana"]
     # T42-1's first hand one seat on (Ana shakes): Ben pass, Chen 30, Dee 31, Ana pass
     form = {"bid-0": "pass", "bid-1": "30", "bid-2": "31", "bid-3": "pass", "trump": "fives",
             "result": "set", "points-Ana+Chen": "12", "points-Ben+Dee": "30",

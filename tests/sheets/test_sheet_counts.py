@@ -102,3 +102,35 @@ def test_the_pads_link_the_sheet_and_a_page_draws(api):
     picture = pdfium.PdfDocument(pdf)[0].render(scale=1).to_pil().convert("L")
     # an A4 page at 72 dpi (210 mm = 595.3 points, rounded up; 297 mm = 842), with ink on it
     assert picture.size == (596, 842) and picture.getextrema()[0] < 64
+
+
+def test_the_rules_in_play_in_players_words(api):
+    # the Leek league's rules (Leek Domino League, rules-families.md section 3):
+    # no point for the last tile, no win on the down, 9 tiles for two players
+    gid = f3.new_game(api, chip_out_point=0, no_win_on_down=True, draw_counts={"2": 9, "4": 6})
+    text = _sheet(api, gid)
+    assert "RULES IN PLAY" in text.upper()
+    assert re.search(r"^Rules Leek league$", text, re.M), text
+    assert re.search(r"^Game to 61 points$", text, re.M)  # the default target, said all the same
+    assert re.search(r"^Points for chipping out 0$", text, re.M)
+    assert re.search(r"^No win on the first tile of a hand yes$", text, re.M)
+    assert "2 players: 9 tiles each, 4 players: 6 tiles each" in text
+    assert "chip_out" not in text and "draw_counts" not in text  # no rule keys
+    # Fives and Threes twice round: the preset's name and 121
+    text = _sheet(api, f3.new_game(api, target_score=121))
+    assert "Fives and Threes, twice round (121)" in text and re.search(r"^Game to 121 points$", text, re.M)
+    # All Fives with its defaults for two players: 250 (pagat); Muggins' one line with two ends
+    text = _sheet(api, af.new_game(api))
+    assert re.search(r"^Rules All Fives$", text, re.M) and re.search(r"^Game to 250 points$", text, re.M)
+    text = _sheet(api, af.new_game(api, af.TWO, None, spinners="none", score_unit="fives", target_score=61))
+    assert re.search(r"^Rules the table's own$", text, re.M), text
+    assert re.search(r"^Spinners none \(Muggins\)$", text, re.M)
+    assert re.search(r"^Scores kept in fives, on a cribbage board$", text, re.M)
+    # 42 with nello turned on and no forced bid: both said, in Russian too
+    gid = t42.new_game(api, nello=True, forced_bid=False)
+    text = _sheet(api, gid)
+    assert re.search(r"^Game to 7 marks$", text, re.M)
+    assert re.search(r"^When everyone passes the tiles are shaken again$", text, re.M)
+    assert re.search(r"^Nello yes$", text, re.M)
+    russian = _sheet(api, gid, **{"Accept-Language": "ru"})
+    assert "Game to" not in russian and "Нелло" in russian and "7 марок" in russian

@@ -25,6 +25,7 @@ from flask import (
 )
 
 from companion.games import services
+from companion.games.counts_words import CONTRACT_WORDS, TRUMP_WORDS
 from companion.games.services import undo as undoing
 from companion.games.views import undo as undo_views
 from companion.rules import RecordError
@@ -170,6 +171,7 @@ def render_bids(game: services.GameView, errors: list[str] | None = None, status
     html = render_template(
         "games/counts/bids.html", game=game, derived=game.as_json(), pad=pad, tallies=tallies,
         totals=inner.totals, errors=errors or [], typed=typed or {}, kind_names=KIND_NAMES,
+        trump_words=TRUMP_WORDS, contract_words=CONTRACT_WORDS,
         undo=undo_views.notice(game),
     )
     return html, status

@@ -34,6 +34,11 @@ class BidPad:
     :ivar trumps: what may be named trumps.
     :ivar types: the contracts the table allows (``normal`` first).
     :ivar teams: the two pairs' names (``"Ana+Chen"``).
+    :ivar reshake: whether "all passed: shake again" may be the result (the
+        table does not force the shaker to bid; Hearne).
+    :ivar mark_limits: the most marks a first mark bid may be, and the most a
+        later one may raise by (42-online, Harper: 2 and 1); ``None`` where
+        plunge or splash may jump further.
     """
 
     shaker: str
@@ -42,6 +47,8 @@ class BidPad:
     trumps: tuple[str, ...]
     types: tuple[str, ...]
     teams: tuple[str, ...]
+    reshake: bool = False
+    mark_limits: tuple[int, int] | None = None
 
 
 def bid_pad(game: Texas42Game) -> BidPad | None:
@@ -55,7 +62,8 @@ def bid_pad(game: Texas42Game) -> BidPad | None:
     bids = ("pass", *(str(b) for b in range(LOWEST_BID, HIGHEST_POINT_BID + 1)),
             *(f"m{m}" for m in range(1, most + 1)))
     types = tuple(t.value for t in ContractType if t is ContractType.NORMAL or getattr(rules, t.value, False))
-    return BidPad(shaker, order, bids, TRUMPS, types, tuple(game.seating.sides))
+    limits = None if rules.plunge or rules.splash else (rules.opening_mark_limit, rules.mark_raise_limit)
+    return BidPad(shaker, order, bids, TRUMPS, types, tuple(game.seating.sides), not rules.forced_bid, limits)
 
 
 def _bid_value(text: str) -> Any:
