@@ -4,6 +4,7 @@ Thin: parse the request, call :mod:`companion.club`, render."""
 
 from __future__ import annotations
 
+import json
 from datetime import date
 from importlib import import_module
 from typing import Any
@@ -24,6 +25,7 @@ from companion.clubs import nights as club
 from companion.clubs import pairs as club_pairs
 from companion.clubs import people
 from companion.clubs import tables as club_tables
+from companion.clubs.match import match_view
 from companion.games.forms import kind_of
 from companion.players.records import standings_csv as standings_csv_text
 from companion.players.views import KIND_NAMES, rule_set_label
@@ -94,13 +96,20 @@ def rule_set_name(ev: club.Event) -> str:
             family = import_module(f"companion.rules.families.{module}")
         except ModuleNotFoundError:  # a kind read by a shared module: no presets of its own
             return gettext("House rules")
-        presets, parse = getattr(family, "PRESETS", {}), getattr(family, "parse_rules", None)
+        presets = getattr(family, "PRESETS", {})
+        # a module's own rules (pairs, Chicken Foot: parse_rules) or the counting games' (read_rules)
+        parse = getattr(family, "parse_rules", None) or getattr(family, "read_rules", None)
         rules = dict(ev.rules)
         rules.pop("late_join", None)
         mine = parse(rules, Problems()) if parse is not None else None
         for preset in presets.values():
-            if preset.set_n == ev.set_n and preset.rules == mine:
-                return translated(preset.title)
+            if getattr(preset, "set_n", ev.set_n) != ev.set_n:
+                continue
+            # a counting game's preset names only the values it changes (its JSON rules)
+            theirs = preset.rules if hasattr(preset, "set_n") or parse is None else parse(
+                json.loads(json.dumps(dict(preset.rules))), Problems())
+            if theirs == mine:
+                return translated(getattr(preset, "title", None) or preset.label)
         return gettext("House rules")
     changed = parse_rules(ev.rules, Problems()).changed()
     changed.pop("late_join", None)
@@ -164,8 +173,9 @@ def _detail(ev: club.Event, errors: dict[str, str] | None = None, status: int = 
 
 
 def _pairs_context(ev: club.Event) -> dict[str, Any]:
-    """At a night in pairs, its standings by pair."""
-    return {"pair_standings": club_pairs.standings_by_pair(ev.id, ev) if ev.in_pairs else []}
+    """At a night in pairs, its standings by pair; at a league match, the match."""
+    return {"pair_standings": club_pairs.standings_by_pair(ev.id, ev) if ev.in_pairs else [],
+            "match": match_view(ev)}
 
 
 @bp.get("/events/<int:event_id>")
@@ -360,6 +370,12 @@ def standings_csv(event_id: int):
 # ---------------------------------------------------------------- API
 
 
+def _event_json(ev: club.Event) -> dict[str, Any]:
+    """An event for the API, with its league match where it is one."""
+    view = match_view(ev)
+    return {**ev.as_json(), **({"match": view.as_json()} if view is not None else {})}
+
+
 def _problems(problems: list[Problem], status: int = 422):
     return problems_response(problems, status=status)
 
@@ -411,7 +427,7 @@ def api_next_evening(event_id: int):
     body = _body()
     if body is None:
         return _bad_body()
-    return jsonify(club.next_evening(event_id, body.get("held_on")).as_json()), 201
+    return jsonify(_event_json(club.next_evening(event_id, body.get("held_on")))), 201
 
 
 @api.post("")
@@ -421,13 +437,13 @@ def api_create():
     if body is None:
         return _bad_body()
     ev = club.create(body)
-    return jsonify(ev.as_json()), 201
+    return jsonify(_event_json(ev)), 201
 
 
 @api.get("/<int:event_id>")
 def api_event(event_id: int):
     """``GET /api/events/<id>`` → the event, who came, every table's game."""
-    return jsonify(club.get(event_id).as_json())
+    return jsonify(_event_json(club.get(event_id)))
 
 
 @api.get("/<int:event_id>/revision")
@@ -443,7 +459,7 @@ def api_check_in(event_id: int):
     body = _body()
     if body is None or not isinstance(body.get("players"), list):
         return _problems([Problem("players", "bad_value", gettext("Send the names as a list."))])
-    return jsonify(club.check_in(event_id, body["players"]).as_json())
+    return jsonify(_event_json(club.check_in(event_id, body["players"])))
 
 
 @api.post("/<int:event_id>/pairs")
@@ -453,13 +469,13 @@ def api_check_in_pairs(event_id: int):
     body = _body()
     if body is None:
         return _bad_body()
-    return jsonify(club_pairs.check_in_pairs(event_id, body.get("pairs")).as_json())
+    return jsonify(_event_json(club_pairs.check_in_pairs(event_id, body.get("pairs"))))
 
 
 @api.post("/<int:event_id>/players/<int:player_id>/leave")
 def api_leave(event_id: int, player_id: int):
     """``POST /api/events/<id>/players/<player>/leave`` → the event."""
-    return jsonify(club.leave(event_id, player_id).as_json())
+    return jsonify(_event_json(club.leave(event_id, player_id)))
 
 
 @api.post("/<int:event_id>/draw")
@@ -469,7 +485,7 @@ def api_draw(event_id: int):
     seed = body.get("seed")
     if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
         return _problems([Problem("seed", "bad_value", gettext("Send a whole number."))])
-    return jsonify(club_tables.draw(event_id, seed).as_json()), 201
+    return jsonify(_event_json(club_tables.draw(event_id, seed))), 201
 
 
 @api.get("/<int:event_id>/standings")
