@@ -357,7 +357,9 @@ class PadView:
     :ivar board: the peg board laid out, or ``None`` (a game to more than 121).
     :ivar sides: each side's name as shown (``"Ann & Cy"`` for a pair).
     :ivar target: the game's target, in its unit.
-    :ivar finished: the game is over.
+    :ivar finished: the game is over: a side reached the target, or the
+        table ended it where it stood (the record's ``ended_by_players``,
+        after a hand at least).
     """
 
     pad: Pad
@@ -377,8 +379,9 @@ def pad_view(record: Mapping[str, Any]) -> PadView | None:
     if keypad is None:
         return None
     inner = read_game(record, confirm=True).inner
+    ended_by_table = bool(record.get("ended_by_players")) and bool(record.get("rounds"))
     return PadView(pad_of(inner, keypad(inner.rules)), board_layout(inner.peg_board()),
-                   side_names(inner.seating), inner.target, bool(inner.finished))
+                   side_names(inner.seating), inner.target, bool(inner.finished) or ended_by_table)
 
 
 def board_of(record: Mapping[str, Any]) -> tuple[BoardLayout, Mapping[str, str]] | None:

@@ -166,7 +166,7 @@ def render_bids(game: services.GameView, errors: list[str] | None = None, status
                 typed: Mapping[str, str] | None = None) -> tuple[str, int]:
     """42's page: the marks drawn as ALL, the hands, the next hand's form."""
     inner = texas42_game(_record(game))
-    pad = bid_pad(inner)
+    pad = None if game.finished else bid_pad(inner)  # ended by the table: no next hand
     tallies = {team: tally_strokes(marks) for team, marks in inner.totals.items()}
     html = render_template(
         "games/counts/bids.html", game=game, derived=game.as_json(), pad=pad, tallies=tallies,
