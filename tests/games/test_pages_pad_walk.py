@@ -161,3 +161,18 @@ def test_the_shared_picture_of_a_finished_muggins_game_is_titled_muggins(api, ap
     assert api.post(f"/api/games/{gid}/finish").status_code == 200
     with app.test_request_context():
         assert share_context(services.get_game(gid))["title"] == "Muggins"
+
+
+def test_a_correction_from_the_pad_can_be_undone(client, api):
+    from urllib.parse import parse_qs, urlsplit
+
+    gid = new_game(api, {}, [AF1, SECOND])
+    fixed = {**AF1, "hands": {"Ann": {"pips": 0}, "Bob": {"pips": 13}}}  # 13 → 15: Ann 35
+    r = correct(client, gid, 1, fixed, 1)
+    assert "Hand 1 corrected." in client.get(r.headers["Location"]).get_data(as_text=True)
+    assert api.get(f"/api/games/{gid}").get_json()["rounds"][1]["totals"] == {"Ann": 50, "Bob": 80}
+    token = parse_qs(urlsplit(r.headers["Location"]).query)["undo"][0]
+    undone = client.post(f"/games/{gid}/undo", data={"token": token, "csrf_token": csrf_token(client, f"/games/{gid}")})
+    assert undone.status_code == 302
+    record = api.get(f"/api/games/{gid}").get_json()
+    assert record["rounds"][0]["hands"]["Bob"]["pips"] == 8 and record["rounds"][1]["totals"] == {"Ann": 45, "Bob": 80}
