@@ -85,7 +85,7 @@
     var board = document.querySelector("figure.pegboard");
     if (!board || !root.dataset.board || editing) return;
     var hand = JSON.stringify({ leader: state.leader, plays: state.plays });
-    if (hand === boardShown) return;
+    if (hand === boardShown) { unsay(); boardAsked++; return; }  // back to the board shown (an undo)
     var asked = ++boardAsked;
     fetch(root.dataset.board + "?hand=" + encodeURIComponent(hand), { headers: { "Accept": "text/html" } })
       .then(function (r) { return r.text().then(function (text) { return { ok: r.ok, text: text }; }); })
@@ -95,8 +95,7 @@
         boardShown = hand;
         var now = document.querySelector("figure.pegboard");
         if (now) now.outerHTML = answer.text;
-        var said = root.querySelector(".pad-say");
-        if (said) said.remove();
+        unsay();
       })
       .catch(function () { /* offline: the board moves when the hand is saved */ });
   }
@@ -159,6 +158,11 @@
     if (m) m.setAttribute("aria-pressed", state.muggins ? "true" : "false");
     keep();
     moveBoard();
+  }
+
+  function unsay() {
+    var said = root.querySelector(".pad-say");
+    if (said) said.remove();
   }
 
   function say(text) {

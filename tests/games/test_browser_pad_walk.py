@@ -90,6 +90,10 @@ def test_the_peg_board_moves_with_each_play(live, browser, api, size):
     expect(page.locator("text.last-points")).to_have_text("+2")
     key(page, 30).click()  # Ann 30 = 6: exactly 61
     expect(legend).to_contain_text("Ann: 61")
+    key(page, 10).click()  # a play after the game was won: said at once, not at the save
+    expect(page.locator(".pad-say")).to_contain_text("the game was over")
+    page.get_by_role("button", name="Undo last play").click()
+    expect(page.locator(".pad-say")).to_have_count(0)
     ctx.close()
 
 
