@@ -51,8 +51,9 @@
     return out;
   }
 
+  var touched = false;  // nothing is kept before the first tap or typed pip
   function keep() {
-    if (!store || !draftKey) return;
+    if (!store || !draftKey || !touched) return;
     var kept = { leader: state.leader, turn: state.turn, plays: state.plays, ended: state.ended, out: state.out,
                  muggins: state.muggins, history: state.history, pips: pipsTyped(), saved: Date.now() };
     try { store.setItem(draftKey, JSON.stringify(kept)); } catch (e) { /* full or refused */ }
@@ -84,7 +85,7 @@
     var board = document.querySelector("figure.pegboard");
     if (!board || !root.dataset.board || editing) return;
     var hand = JSON.stringify({ leader: state.leader, plays: state.plays });
-    if (hand === boardShown) return;
+    if (hand === boardShown) { unsay(); boardAsked++; return; }  // back to the board shown (an undo)
     var asked = ++boardAsked;
     fetch(root.dataset.board + "?hand=" + encodeURIComponent(hand), { headers: { "Accept": "text/html" } })
       .then(function (r) { return r.text().then(function (text) { return { ok: r.ok, text: text }; }); })
@@ -94,8 +95,7 @@
         boardShown = hand;
         var now = document.querySelector("figure.pegboard");
         if (now) now.outerHTML = answer.text;
-        var said = root.querySelector(".pad-say");
-        if (said) said.remove();
+        unsay();
       })
       .catch(function () { /* offline: the board moves when the hand is saved */ });
   }
@@ -160,6 +160,11 @@
     moveBoard();
   }
 
+  function unsay() {
+    var said = root.querySelector(".pad-say");
+    if (said) said.remove();
+  }
+
   function say(text) {
     var p = root.querySelector(".pad-say");
     if (!p) {
@@ -185,6 +190,7 @@
   root.addEventListener("click", function (ev) {
     var b = ev.target.closest("button");
     if (!b || !root.contains(b) || b.type === "submit") return;
+    touched = true;
     if (b.classList.contains("pad-player")) {
       state.turn = b.dataset.player;
       if (!state.leader && !state.plays.length && !state.history.length) state.leader = state.turn;
@@ -223,11 +229,14 @@
 
   var more = root.querySelector(".pad-more input");
   if (more) more.addEventListener("change", function () {
+    touched = true;
     var n = parseInt(more.value, 10);
     if (n > 0) { score(n); more.value = ""; }
   });
 
-  root.querySelectorAll(".pad-pips input").forEach(function (input) { input.addEventListener("input", keep); });
+  root.querySelectorAll(".pad-pips input").forEach(function (input) {
+    input.addEventListener("input", function () { touched = true; keep(); });
+  });
 
   form.addEventListener("submit", function () {
     var hand = { leader: state.leader, plays: state.plays, ended: state.ended };

@@ -132,3 +132,47 @@ def test_a_muggins_game_is_titled_muggins(client, api):
     # Muggins played to 100 is not the named game: All Fives with its rules
     other = new_game(api, {**MUGGINS, "target_score": 100})
     assert "<h1>All Fives</h1>" in client.get(f"/games/{other}").get_data(as_text=True)
+
+
+def test_fives_and_threes_f3_1_corrected_from_the_pad(client, api):
+    plays = [{"player": p, "count": c} for p, c in
+             [("A", 10), ("B", 10), ("A", 6), ("B", 9), ("A", 15), ("B", 12), ("A", 10), ("B", 6),
+              ("A", 10), ("B", 12), ("A", 5)]]  # F3-1, with B's 18 (play 6) slipped in as a 12
+    first = {"leader": "A", "plays": plays, "ended": "domino", "out": "A"}
+    second = {"leader": "A", "in_play": {"A": 10, "B": 5}, "ended": "blocked"}
+    r = api.post("/api/games", json={"kind": "fives_threes", "set": 6, "players": ["A", "B"], "rules": {},
+                                     "rounds": [first, second]})
+    gid = r.get_json()["id"]
+    assert api.get(f"/api/games/{gid}").get_json()["rounds"][1]["totals"] == {"A": 28, "B": 20}  # 18+10, 15+5
+    fixed = {**first, "out": ["A"], "plays": [*plays[:5], {"player": "B", "count": 18}, *plays[6:]]}
+    assert correct(client, gid, 1, fixed, 1).status_code == 302
+    rounds = api.get(f"/api/games/{gid}").get_json()["rounds"]
+    assert rounds[0]["scores"] == {"A": 18, "B": 17}  # F3-1: A 17 + the chip-out point, B 17
+    assert rounds[1]["totals"] == {"A": 28, "B": 22}
+
+
+def test_the_shared_picture_of_a_finished_muggins_game_is_titled_muggins(api, app):
+    from companion.games import services
+    from companion.sheets.share import share_context
+
+    hand = {"leader": "Ann", "plays": [{"player": "Ann", "count": 10}], "ended": "domino", "out": "Ann",
+            "hands": {"Ann": {"pips": 0}, "Bob": {"pips": 8}}}
+    gid = new_game(api, MUGGINS, [hand])
+    assert api.post(f"/api/games/{gid}/finish").status_code == 200
+    with app.test_request_context():
+        assert share_context(services.get_game(gid))["title"] == "Muggins"
+
+
+def test_a_correction_from_the_pad_can_be_undone(client, api):
+    from urllib.parse import parse_qs, urlsplit
+
+    gid = new_game(api, {}, [AF1, SECOND])
+    fixed = {**AF1, "hands": {"Ann": {"pips": 0}, "Bob": {"pips": 13}}}  # 13 → 15: Ann 35
+    r = correct(client, gid, 1, fixed, 1)
+    assert "Hand 1 corrected." in client.get(r.headers["Location"]).get_data(as_text=True)
+    assert api.get(f"/api/games/{gid}").get_json()["rounds"][1]["totals"] == {"Ann": 50, "Bob": 80}
+    token = parse_qs(urlsplit(r.headers["Location"]).query)["undo"][0]
+    undone = client.post(f"/games/{gid}/undo", data={"token": token, "csrf_token": csrf_token(client, f"/games/{gid}")})
+    assert undone.status_code == 302
+    record = api.get(f"/api/games/{gid}").get_json()
+    assert record["rounds"][0]["hands"]["Bob"]["pips"] == 8 and record["rounds"][1]["totals"] == {"Ann": 45, "Bob": 80}
