@@ -11,6 +11,9 @@ one line per way and round, and the best figure.
 
     .venv/bin/python benchmarks/touches.py [--chromium /usr/bin/chromium]
 
+Then the taps per scoring play and per hand of All Fives, Fives and Threes
+and Texas 42 (:mod:`benchmarks.touches_counts`, which drives their pages).
+
 Targets: issue 5, no more than the numbers and one tap; issue 27, at most 6
 touches and keys for a 4-player round.
 """
@@ -179,7 +182,11 @@ def main() -> int:
     server.shutdown()
     best = min(results)
     print(f"\nFewest touches and keys for a 4-player round: {best[0]} ({best[1]}).")
-    return 0
+    # the games scored during play and 42 (issue 29): taps per scoring play and per hand
+    from benchmarks.touches_counts import run
+
+    print("\nAll Fives, Fives and Threes, Texas 42 (benchmarks/touches_counts.py):")
+    return run(opts.chromium)
 
 
 if __name__ == "__main__":

@@ -25,7 +25,7 @@ from flask import (
 )
 
 from companion.games import services
-from companion.games.counts_words import CONTRACT_WORDS, TRUMP_WORDS
+from companion.games.counts_words import CONTRACT_WORDS, TRUMP_WORDS, rule_lines
 from companion.games.services import undo as undoing
 from companion.games.views import undo as undo_views
 from companion.rules import RecordError
@@ -55,6 +55,11 @@ def _record(game: services.GameView) -> dict[str, Any]:
     return {**game.table.as_dict(), "rounds": [dict(r.data) for r in game.rounds]}
 
 
+def _rule_lines(game: services.GameView, target: int) -> list[dict[str, str]]:
+    """The game's rules in play in players' words (:func:`counts_words.rule_lines`)."""
+    return rule_lines(str(game.table.kind.spec.kind), game.table.as_dict().get("rules") or {}, target)
+
+
 def render_pad(game: services.GameView, hand_text: str | None = None, errors: list[str] | None = None,
                status: int = 200, edit: int | None = None, version: int | None = None) -> tuple[str, int]:
     """The score pad page of ``game``, with a hand as typed and its refusals
@@ -76,7 +81,7 @@ def render_pad(game: services.GameView, hand_text: str | None = None, errors: li
         hand_text = hand_text or json.dumps(pad_hand_of(stored))
     html = render_template(
         "games/counts/pad.html", game=game, derived=game.as_json(), view=view, pad=view.pad.as_dict(),
-        hand_text=hand_text or "", errors=errors or [], kind_names=KIND_NAMES,
+        hand_text=hand_text or "", errors=errors or [], kind_names=KIND_NAMES, rule_lines=_rule_lines(game, view.target),
         undo=undo_views.notice(game), edit=edit, version=version, in_play=_in_play_of(stored, hand_text),
     )
     return html, status
@@ -171,7 +176,7 @@ def render_bids(game: services.GameView, errors: list[str] | None = None, status
     html = render_template(
         "games/counts/bids.html", game=game, derived=game.as_json(), pad=pad, tallies=tallies,
         totals=inner.totals, errors=errors or [], typed=typed or {}, kind_names=KIND_NAMES,
-        trump_words=TRUMP_WORDS, contract_words=CONTRACT_WORDS,
+        trump_words=TRUMP_WORDS, contract_words=CONTRACT_WORDS, rule_lines=_rule_lines(game, inner.rules.target_marks),
         undo=undo_views.notice(game),
     )
     return html, status
@@ -210,6 +215,16 @@ def board_for(game: services.GameView) -> dict[str, Any] | None:
         return None
     board = board_of(_record(game))
     return None if board is None else {"layout": board[0], "sides": board[1]}
+
+
+def tallies_for(game: services.GameView) -> dict[str, Any] | None:
+    """42's marks of each pair as strokes of ALL for the table view
+    (``{"Ana+Chen": (("A", 3), ("L", 2), ("L", 0))}``), or ``None`` for a
+    game of another kind."""
+    if game.table.kind.spec.form.entry is not HandEntry.BIDS:
+        return None
+    inner = texas42_game(_record(game))
+    return {team: tally_strokes(marks) for team, marks in inner.totals.items()}
 
 
 def render_family(game: services.GameView, *, values: Any, draft_restore: bool, errors: Mapping[str, list[str]],
@@ -302,4 +317,4 @@ def create():
     return render_template("games/counts/start.html", **_start_context(request.form, errors)), 422
 
 
-__all__ = ["FAMILY_PAGES", "board_for", "bp", "record_from_form", "render_bids", "render_pad", "uses_pad"]
+__all__ = ["FAMILY_PAGES", "board_for", "tallies_for", "bp", "record_from_form", "render_bids", "render_pad", "uses_pad"]

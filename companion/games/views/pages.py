@@ -493,4 +493,5 @@ def table(game_id: int):
         view_key=request.args.get("view"),
         kind_names=KIND_NAMES,
         pegboard=counts_views.board_for(game),
+        tallies=counts_views.tallies_for(game),
     )

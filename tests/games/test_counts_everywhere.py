@@ -1,0 +1,104 @@
+"""Fives and Threes and Texas 42 where every game shows: the table view, the
+phones (not used: these kinds do not count the pips left, which is what a
+phone sends), the players' records. The hands are the brief's worked examples
+(rules-families.md sections 3 and 4: F3-1, T42-1), the numbers worked out
+there and restated here."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.conftest import TOKEN, shot
+from tests.games import test_api_fives_threes as f3
+from tests.games import test_api_texas42 as t42
+
+F3_ANA_BEN = {**f3.F3_1, "leader": "Ana", "out": "Ana",
+              "plays": [{**p, "player": {"A": "Ana", "B": "Ben"}[p["player"]]} for p in f3.F3_1["plays"]]}
+"""F3-1 with A and B named Ana and Ben: Ana 17 in play + 1 for chipping out = 18, Ben 17."""
+
+
+def t42_game(api, hands: int = 5) -> int:
+    gid = t42.new_game(api)
+    for hand in t42.T42_1[:hands]:
+        t42.play(api, gid, hand)
+    return gid
+
+
+@pytest.mark.browser
+def test_the_table_view_of_42_and_of_fives_and_threes(live, browser, api):
+    ctx = browser.new_context(viewport={"width": 1024, "height": 768})
+    page = ctx.new_page()
+    page.goto(f"{live}/?token={TOKEN}")
+    # T42-1 after three hands: Ben & Dee 6 marks, Ana & Chen 0; Ben shook the third, Chen shakes next
+    gid = t42_game(api, 3)
+    page.goto(f"{live}/games/{gid}/table")
+    pairs = page.locator(".tv-list li")
+    assert [(li.locator(".who").inner_text(), li.locator(".total").inner_text()) for li in pairs.all()] == [
+        ("Ben & Dee", "6"), ("Ana & Chen", "0")]
+    assert "Shakes\nChen\nBids first\nDee" in page.locator(".tv-next").inner_text()  # the shaker's left bids first
+    assert page.locator("#tv-st").inner_text() == "Standings after hand 3"
+    # the marks as 42 players draw them: 6 = the A's three strokes, the first L's two, one of the second L
+    tallies = {li.locator(".who").inner_text(): li.locator("svg.all-tally line").count()
+               for li in page.locator(".tv-tally li").all()}
+    assert tallies == {"Ana & Chen": 0, "Ben & Dee": 6}
+    shot(page, "t42-table-view-1024x768")
+    # the whole game: Ben & Dee win 7–1
+    gid = t42_game(api)
+    page.goto(f"{live}/games/{gid}/table")
+    assert [li.locator(".total").inner_text() for li in pairs.all()] == ["7", "1"]
+    assert "Ben & Dee" in page.locator("#tv-over").locator("xpath=..").inner_text()
+    # F3-1: A 18, B 17, on the peg board (61)
+    gid = f3.new_game(api)
+    f3.play(api, gid, f3.F3_1)
+    page.goto(f"{live}/games/{gid}/table")
+    assert [(li.locator(".who").inner_text(), li.locator(".total").inner_text()) for li in pairs.all()] == [
+        ("A", "18"), ("B", "17")]
+    assert page.locator("figure.pegboard circle.peg.front").count() == 2
+    shot(page, "f3-table-view-1024x768")
+    ctx.close()
+
+
+def test_no_phones_panel_for_the_games_scored_during_play_or_by_contract(api):
+    from companion.rules.kinds import kind_spec
+
+    # the kinds table: these games do not count the pips left, the one thing a phone sends
+    assert not any(kind_spec(k).counts_pips for k in ("all_fives", "fives_threes", "texas42"))
+    for gid in (t42_game(api, 1), f3.new_game(api)):
+        page = api.get(f"/games/{gid}").get_data(as_text=True)
+        assert 'id="phones"' not in page and "/from-phones" not in page
+
+
+@pytest.mark.db
+def test_42_and_fives_and_threes_in_the_players_records(api):
+    t42_id = t42_game(api)  # Ben & Dee win 7–1
+    f3_id = f3.new_game(api, ["Ana", "Ben"], None, target_score=18)
+    f3.play(api, f3_id, F3_ANA_BEN)  # Ana reaches 18 exactly and wins, Ben 17
+    assert api.get(f"/api/games/{f3_id}").get_json()["status"] == "finished"
+    listed = {p["name"]: (p["games"], p["wins"]) for p in api.get("/api/players").get_json()["players"]}
+    assert listed == {"Ana": (2, 1), "Ben": (2, 1), "Chen": (1, 0), "Dee": (1, 1)}
+    ids = {p["name"]: p["id"] for p in api.get("/api/players").get_json()["players"]}
+    ben = api.get(f"/api/players/{ids['Ben']}").get_json()
+    assert [(h["game"], h["kind"], h["total"], h["rank"]) for h in ben["stats"]["history"]] == [
+        (t42_id, "texas42", 7, 1), (f3_id, "fives_threes", 17, 2)]
+    assert [(p["partner"], p["games"], p["wins"]) for p in ben["partners"]] == [("Dee", 1, 1)]
+    page = api.get(f"/players/{ids['Ana']}").get_data(as_text=True)
+    assert "Texas 42" in page and "Fives and Threes" in page
+
+
+def test_the_rules_in_play_on_the_game_pages(api):
+    import re
+
+    def rules_in_play(gid: int, language: str = "en") -> str:
+        page = api.get(f"/games/{gid}", headers={"Accept-Language": language}).get_data(as_text=True)
+        found = re.search(r'<details class="card rules-in-play">(.*?)</details>', page, re.S)
+        assert found, page[:2000]
+        return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", found.group(1))).replace("&#39;", "'").strip()
+
+    # Fives and Threes twice round (Leek; Solihull & Warwickshire): the preset's name and 121
+    text = rules_in_play(f3.new_game(api, target_score=121))
+    assert text.startswith("Rules in play: Fives and Threes, twice round (121) · 121 points")
+    # 42 with nello: the table's own rules, 7 marks, nello said in words
+    gid = t42.new_game(api, nello=True)
+    assert rules_in_play(gid) == ("Rules in play: the table's own · 7 marks Rules the table's own "
+                                  "Game to 7 marks Nello yes")
+    assert "Нелло да" in rules_in_play(gid, "ru")
