@@ -318,14 +318,15 @@ def _pdf(template: str, filename: str, **context: Any) -> Response:
 def cards_pdf(event_id: int):
     """Table cards: who sits where (seat order), the engine schedule, the rules."""
     ev = _event_or_404(event_id)
-    if not ev.current:
+    if not ev.current or ev.match is not None:  # a match's games are seated one by one, by its captains
         abort(404)
     from companion.games.rule_lines import rules_in_play
-    from companion.rules.errors import Problems
-    from companion.rules.profile import parse_rules
 
-    # the late arrival has a line of its own on the card: said once, not again among the rules
-    rules = [r for r in rules_in_play(parse_rules(dict(ev.rules), Problems())) if r["key"] != "late_join"]
+    if ev.game_kind.spec.rules_module is not None:  # a game with rules of its own: its rule set by name
+        target = ev.rules.get("target_score")
+        rules = [{"short": rule_set_name(ev)}] + ([{"short": gettext("to %(n)s", n=target)}] if target else [])
+    else:  # the late arrival has a line of its own on the card: said once, not again among the rules
+        rules = [r for r in rules_in_play(parse_rules(dict(ev.rules), Problems())) if r["key"] != "late_join"]
     return _pdf("sheets/event_cards.html", f"event-{event_id}-tables.pdf", ev=ev, cards=club_tables.table_cards(ev),
                 rules=rules, **_names_context())
 
