@@ -16,6 +16,7 @@ from typing import Any
 
 import pytest
 
+from tests.backup.test_backup import _api_client, fresh_app  # noqa: F401  (the fixture)
 from tests.conftest import csrf_token
 
 from .test_club_counts import win
@@ -149,3 +150,49 @@ def test_the_page_starts_a_game_and_keeps_the_choice_when_refused(api, client):
     g = game_of(api.get(f"/api/events/{eid}").get_json(), 7)
     assert g["sides"] == [["Ana", "Ben"], ["Gus", "Hal"]] and g["status"] == "in_progress"
     assert client.get(f"/events/{eid}/screen").status_code == 200
+
+
+def test_the_form_opens_a_match_night_and_keeps_what_was_typed_when_refused(client, api):
+    from .test_events_form import FORM
+    token = csrf_token(client, "/events")
+    form = {**FORM, "csrf_token": token, "name": "Lions v Crown", "kind": "fives_threes",
+            "preset-fives_threes": "teesdale", "match": "leek", "team-0": "Red Lion",
+            "team-0-players": "\n".join(LIONS), "team-1": "Crown", "team-1-players": "\n".join(CROWN)}
+    r = client.post("/events", data=form)  # Leek: the night gives its singles and doubles
+    assert r.status_code == 422
+    page = r.get_data(as_text=True)
+    assert "Give the singles and doubles of the match" in page and "Red Lion" in page and "Kit\nLou" in page
+    r = client.post("/events", data={**form, "singles": "6", "doubles": "3"})
+    assert r.status_code == 302, r.get_data(as_text=True)
+    ev = api.get(r.headers["Location"].replace("/events/", "/api/events/")).get_json()
+    assert ev["rules"] == {"no_win_on_down": True, "draw_counts": {"2": 9, "4": 6}}  # the Teesdale rule set
+    assert ev["match"]["format"] == "leek" and len(ev["match"]["games"]) == 9
+    assert [t["name"] for t in ev["match"]["teams"]] == ["Red Lion", "Crown"]
+
+
+def test_the_form_opens_a_doubles_night(client, api):
+    from .test_events_form import _open
+    ev = _open(client, api, name="Doubles", kind="fives_threes", in_pairs="1", **{"preset-fives_threes": "twice_round"})
+    assert (ev["in_pairs"], ev["rules"]) == (True, {"target_score": 121})
+    page = client.get("/events").get_data(as_text=True)
+    assert 'data-kinds="all_fives fives_threes"' in page
+
+
+@pytest.mark.db
+def test_a_backup_keeps_the_match_and_the_doubles(app, api, tmp_path, fresh_app):  # noqa: F811
+    eid = match_night(api)["id"]
+    g = game_of(start(api, eid, 7, LIONS[:2], CROWN[:2]), 7)
+    win(api, g["game"], "Gus", 121)
+    doubles = api.post("/api/events", json={"name": "Doubles", "kind": "all_fives", "in_pairs": True}).get_json()
+    before = [(api.get(f"/api/events/{e}").get_json(), api.get(f"/api/events/{e}/standings").get_json())
+              for e in (eid, doubles["id"])]
+    assert before[0][0]["match"]["won"] == [0, 1] and before[1][0]["in_pairs"] is True
+    path = tmp_path / "backup.json"
+    assert app.test_cli_runner().invoke(args=["backup", str(path)]).exit_code == 0
+    fresh = fresh_app()
+    result = fresh.test_cli_runner().invoke(args=["restore", str(path)])
+    assert result.exit_code == 0, result.output
+    again = _api_client(fresh)
+    after = [(again.get(f"/api/events/{e}").get_json(), again.get(f"/api/events/{e}/standings").get_json())
+             for e in (eid, doubles["id"])]
+    assert after == before
