@@ -78,23 +78,42 @@
     });
   }
 
-  // the peg board after the plays so far, drawn by the server (the rules' pegs)
+  // the peg board after the plays so far, drawn by the server (the rules' pegs),
+  // and the plays not pegged (past an exact target) struck through in the list
   var boardAsked = 0;
   var boardShown = "";
+  var struckShown = [];
+  function markStruck(struck) {
+    list.querySelectorAll("li").forEach(function (li, i) {
+      var on = struck.indexOf(i) >= 0;
+      li.classList.toggle("struck", on);
+      var note = li.querySelector(".struck-why");
+      if (on && !note) {
+        note = document.createElement("span");
+        note.className = "struck-why";
+        note.textContent = " · " + root.dataset.notPegged;
+        li.appendChild(note);
+      } else if (!on && note) {
+        note.remove();
+      }
+    });
+  }
   function moveBoard() {
-    var board = document.querySelector("figure.pegboard");
-    if (!board || !root.dataset.board || editing) return;
+    if (!root.dataset.board || editing) return;
     var hand = JSON.stringify({ leader: state.leader, plays: state.plays });
-    if (hand === boardShown) { unsay(); boardAsked++; return; }  // back to the board shown (an undo)
+    if (hand === boardShown) { unsay(); markStruck(struckShown); boardAsked++; return; }  // an undo back to it
+    if (!state.leader) return;
     var asked = ++boardAsked;
-    fetch(root.dataset.board + "?hand=" + encodeURIComponent(hand), { headers: { "Accept": "text/html" } })
-      .then(function (r) { return r.text().then(function (text) { return { ok: r.ok, text: text }; }); })
+    fetch(root.dataset.board + "?hand=" + encodeURIComponent(hand), { headers: { "Accept": "application/json" } })
+      .then(function (r) { return r.json().then(function (body) { return { ok: r.ok, body: body }; }); })
       .then(function (answer) {
         if (asked !== boardAsked) return;  // a later tap asked again
-        if (!answer.ok) { say(answer.text); return; }
+        if (!answer.ok) { say(answer.body.error || ""); return; }
         boardShown = hand;
+        struckShown = answer.body.struck || [];
         var now = document.querySelector("figure.pegboard");
-        if (now) now.outerHTML = answer.text;
+        if (now && answer.body.board) now.outerHTML = answer.body.board;
+        markStruck(struckShown);
         unsay();
       })
       .catch(function () { /* offline: the board moves when the hand is saved */ });

@@ -391,11 +391,27 @@ def board_of(record: Mapping[str, Any]) -> tuple[BoardLayout, Mapping[str, str]]
     return None if view is None or view.board is None else (view.board, view.sides)
 
 
-def live_board(record: Mapping[str, Any], hand: Any) -> tuple[BoardLayout, Mapping[str, str]] | None:
-    """The peg board of a stored game while its next hand is being played:
-    the hand's scoring plays so far (``hand``: ``{"leader"?, "plays"}``, as
-    the score pad keeps them) pegged after the saved hands, by the kind's
-    module; ``None`` when the game has no board (42; a target past 121).
+@dataclass(frozen=True)
+class LiveHand:
+    """The hand being played on the score pad, pegged so far.
+
+    :ivar board: the peg board after the saved hands and the plays so far, or
+        ``None`` for a game without one (a target past 121).
+    :ivar sides: each side's name as shown (``"Ann & Cy"`` for a pair).
+    :ivar struck: the plays not pegged (their indices in the hand's
+        ``plays``): past an exact target, under ``entry_minimum``.
+    """
+
+    board: BoardLayout | None
+    sides: Mapping[str, str]
+    struck: tuple[int, ...]
+
+
+def live_board(record: Mapping[str, Any], hand: Any) -> LiveHand | None:
+    """A stored game while its next hand is being played: the hand's scoring
+    plays so far (``hand``: ``{"leader"?, "plays"}``, as the score pad keeps
+    them) pegged after the saved hands by the kind's module, and the board
+    they give; ``None`` for a kind without a score pad (42).
 
     :raises RecordError: the record is refused, or a play of ``hand`` is
         (a count that does not score, a play after the target was reached).
@@ -403,8 +419,8 @@ def live_board(record: Mapping[str, Any], hand: Any) -> tuple[BoardLayout, Mappi
     if record.get("kind") not in _KEYPADS:
         return None
     inner = read_game(record, confirm=True).inner
-    layout = board_layout(inner.live_board(hand))
-    return None if layout is None else (layout, side_names(inner.seating))
+    struck = tuple(m.play for m in inner.pegs_so_far(hand) if m.struck is not None and m.play is not None)
+    return LiveHand(board_layout(inner.live_board(hand)), side_names(inner.seating), struck)
 
 
 START_PRESETS: Mapping[str, Mapping[str, Any]] = {

@@ -84,6 +84,9 @@ def test_the_peg_board_moves_with_each_play(live, browser, api, size):
     key(page, 35).click()  # Ann 35 = 7: 62 passes 61, struck; Ann stays on 55
     expect(page.locator("text.last-points.struck")).to_have_text("+7")
     expect(legend).to_contain_text("Ann: 55")
+    expect(page.locator(".pad-plays li").nth(1)).to_have_class("struck")  # struck in the list too
+    expect(page.locator(".pad-plays li").nth(1)).to_contain_text("not pegged")
+    expect(page.locator(".pad-plays li.struck")).to_have_count(1)
     expect(page.locator(".pegboard-last")).to_contain_text("would pass 61")
     shot(page, f"pad-walk-board-{size[0]}x{size[1]}")
     page.get_by_role("button", name="Undo last play").click()

@@ -42,15 +42,17 @@ def test_the_live_board_pegs_the_plays_so_far(client, api):
     # Bob 10 = 2 fives (22), Ann 35 = 7: 62 would pass 61, struck, Ann stays on 55
     r = board(client, gid, {"leader": "Bob", "plays": [{"player": "Bob", "count": 10},
                                                         {"player": "Ann", "count": 35}]})
-    html = r.get_data(as_text=True)
-    assert r.status_code == 200 and html.strip().startswith('<figure class="pegboard')
+    assert r.status_code == 200 and r.get_json()["struck"] == [1]  # the second play
+    html = r.get_json()["board"]
+    assert html.strip().startswith('<figure class="pegboard')
     assert re.search(r'class="last-points struck"[^>]*>\+7<', html)
     assert "Ann: <strong>55</strong>" in html and "Bob: <strong>22</strong>" in html
     assert "would pass 61" in html
     # Ann 30 = 6: on 61 exactly
-    html = board(client, gid, {"leader": "Bob", "plays": [{"player": "Bob", "count": 10},
-                                                           {"player": "Ann", "count": 30}]}).get_data(as_text=True)
-    assert "Ann: <strong>61</strong>" in html and re.search(r'class="last-points"[^>]*>\+6<', html)
+    r = board(client, gid, {"leader": "Bob", "plays": [{"player": "Bob", "count": 10}, {"player": "Ann", "count": 30}]})
+    html = r.get_json()["board"]
+    assert r.get_json()["struck"] == [] and "Ann: <strong>61</strong>" in html
+    assert re.search(r'class="last-points"[^>]*>\+6<', html)
 
 
 def test_the_live_board_says_why_a_play_is_refused(client, api):
@@ -58,10 +60,12 @@ def test_the_live_board_says_why_a_play_is_refused(client, api):
     r = board(client, gid, {"leader": "Bob", "plays": [{"player": "Bob", "count": 10},
                                                         {"player": "Ann", "count": 30},
                                                         {"player": "Bob", "count": 5}]})
-    assert r.status_code == 422 and "the game was over" in r.get_data(as_text=True)
+    assert r.status_code == 422 and "the game was over" in r.get_json()["error"]
     assert board(client, gid, "not a hand").status_code == 422
     assert client.get(f"/games/{gid}/pad/board?hand=%7B").status_code == 422  # unreadable JSON
-    assert board(client, new_game(api, {}), {"leader": "Ann", "plays": []}).status_code == 204  # to 250: no board
+    # All Fives to 250 in points: no board
+    r = board(client, new_game(api, {}), {"leader": "Ann", "plays": [{"player": "Ann", "count": 10}]})
+    assert r.status_code == 200 and r.get_json() == {"board": None, "struck": []}
 
 
 def correct(client, gid, number, hand, version):

@@ -18,6 +18,7 @@ from flask import (
     Blueprint,
     abort,
     get_template_attribute,
+    jsonify,
     redirect,
     render_template,
     request,
@@ -102,10 +103,11 @@ def _in_play_of(stored: Mapping[str, Any], hand_text: str | None) -> Mapping[str
 
 @bp.get("/games/<int:game_id>/pad/board")
 def live_board(game_id: int):
-    """The peg board after the saved hands and the plays tapped so far in the
-    hand being played (``hand``: the pad's JSON, ``{"leader", "plays"}``),
-    drawn as on the page; 422 with the refusal's message for a play the
-    rules refuse, 204 for a game without a board."""
+    """The hand being played on the pad (``hand``: the pad's JSON,
+    ``{"leader", "plays"}``) pegged after the saved hands, as JSON:
+    ``board`` (the peg board drawn as on the page, or ``null`` for a game
+    without one) and ``struck`` (the indices of the plays not pegged); 422
+    with ``error`` (the refusal's message) for a play the rules refuse."""
     try:
         game = services.get_game(game_id)
     except services.NotFound:
@@ -117,12 +119,14 @@ def live_board(game_id: int):
     except ValueError:
         hand = None
     try:
-        board = board_now(_record(game), hand)
+        live = board_now(_record(game), hand)
     except RecordError as exc:
-        return "\n".join(p.message for p in exc.errors), 422, {"Content-Type": "text/plain; charset=utf-8"}
-    if board is None:
-        return "", 204
-    return get_template_attribute("games/counts/_pegboard.html", "pegboard")(*board)
+        return jsonify(error="\n".join(p.message for p in exc.errors)), 422
+    if live is None:
+        abort(404)
+    board = None if live.board is None else \
+        str(get_template_attribute("games/counts/_pegboard.html", "pegboard")(live.board, live.sides))
+    return jsonify(board=board, struck=list(live.struck))
 
 
 @bp.get("/games/<int:game_id>/pad/<int:number>/edit")

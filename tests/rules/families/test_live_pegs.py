@@ -97,10 +97,14 @@ def test_the_stored_games_live_board_is_laid_out_with_the_sides_names():
     record = {"kind": "all_fives", "set": 6, "players": ["Ann", "Bob"], "rules": FIVE_UP, "rounds": [
         {"leader": "Ann", "in_play": {"Ann": 55, "Bob": 20}, "ended": "blocked",
          "hands": {"Ann": {"pips": 10}, "Bob": {"pips": 10}}}]}
-    board = live_board(record, {"leader": "Bob", "plays": [{"player": "Bob", "count": 10}]})
-    assert board is not None
-    layout, sides = board
+    live = live_board(record, {"leader": "Bob", "plays": [{"player": "Bob", "count": 10},
+                                                          {"player": "Ann", "count": 35}]})
+    assert live is not None and live.board is not None
+    layout = live.board
     assert [(t.side, t.front.score) for t in layout.tracks] == [("Ann", 55), ("Bob", 22)]
-    assert sides == {"Ann": "Ann", "Bob": "Bob"} and layout.last_at == layout.tracks[1].front
-    # All Fives to 250 in points: no board
-    assert live_board({**record, "rules": {}, "rounds": []}, {"leader": "Ann", "plays": []}) is None
+    assert live.sides == {"Ann": "Ann", "Bob": "Bob"} and layout.last_at == layout.tracks[0].front
+    assert live.struck == (1,)  # Ann's 35: 7 fives, 62 would pass 61
+    # All Fives to 250 in points: no board, the plays still pegged
+    live = live_board({**record, "rules": {}, "rounds": []}, {"leader": "Ann", "plays": [{"player": "Ann", "count": 10}]})
+    assert live is not None and live.board is None and live.struck == ()
+    assert live_board({"kind": "texas42", "players": ["A", "B", "C", "D"]}, {}) is None  # 42 is bid

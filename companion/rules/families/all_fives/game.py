@@ -88,7 +88,16 @@ class AllFivesGame:
 
         :raises RecordError: a play refused, or one after the target was reached.
         """
-        return peg_board((*self.moves(), *pegs_so_far(self, data)), self.seating.sides, self.target)
+        return peg_board((*self.moves(), *self.pegs_so_far(data)), self.seating.sides, self.target)
+
+    def pegs_so_far(self, data: Any) -> tuple[PegMove, ...]:
+        """The moves of the scoring plays so far of the hand being played
+        (``data``: ``{"leader"?, "plays"}``), one per play in order, pegged
+        or struck (points in the game's unit).
+
+        :raises RecordError: a play refused, or one after the target was reached.
+        """
+        return pegs_so_far(self, data)
 
     def add_hand(self, data: Any, path: str | None = None) -> AllFivesGame:
         """Check the next hand and return the game with it.
