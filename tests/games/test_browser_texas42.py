@@ -140,6 +140,19 @@ def test_a_bid_not_higher_is_hidden_and_special_contracts_only_when_on(live, bro
     # Chen may pass or beat 31: 30 and 31 are not offered to him, 32 is
     assert not page.locator('#bids label.bid-chip:has(input[name="bid-2"][value="31"])').is_visible()
     assert page.locator('#bids label.bid-chip:has(input[name="bid-2"][value="32"])').is_visible()
+    # T42-2: Ben's 31 with his pair's 30 points called made → refused, what was tapped kept
+    page.locator('#bids label.bid-chip:has(input[name="trump"][value="fives"])').click()
+    page.locator('#bids label.bid-chip:has(input[name="result"][value="made"])').click()
+    page.locator('input[name="points-Ben+Dee"]').fill("30")
+    page.locator('input[name="points-Ana+Chen"]').fill("12")
+    page.get_by_role("button", name="Save the hand").click()
+    page.wait_for_selector("#bids .form-error")
+    shot(page, "t42-refused-390x844")
+    assert page.locator('input[name="bid-1"][value="31"]').is_checked()
+    assert page.locator('input[name="result"][value="made"]').is_checked()
+    assert page.locator('input[name="points-Ben+Dee"]').input_value() == "30"
+    assert not page.locator('#bids label.bid-chip:has(input[name="bid-2"][value="31"])').is_visible()
+    assert api.get(f"/api/games/{gid}").get_json()["rounds"] == []
     ctx.close()
     lechner = api.post("/api/games", json={"kind": "texas42", "set": 6, "players": ["Ana", "Ben", "Chen", "Dee"],
                                            "teams": [["Ana", "Chen"], ["Ben", "Dee"]], "first_shaker": "Dee",

@@ -66,6 +66,10 @@ def test_no_phones_panel_for_the_games_scored_during_play_or_by_contract(api):
     for gid in (t42_game(api, 1), f3.new_game(api)):
         page = api.get(f"/games/{gid}").get_data(as_text=True)
         assert 'id="phones"' not in page and "/from-phones" not in page
+        assert "Spectator link" in page
+    # 42's page: the game's links as every game page has them, the sheets on Letter too
+    gid = t42_game(api, 1)
+    assert f"/games/{gid}/sheet.pdf?paper=letter" in api.get(f"/games/{gid}").get_data(as_text=True)
 
 
 @pytest.mark.db
@@ -102,3 +106,44 @@ def test_the_rules_in_play_on_the_game_pages(api):
     assert rules_in_play(gid) == ("Rules in play: the table's own · 7 marks Rules the table's own "
                                   "Game to 7 marks Nello yes")
     assert "Нелло да" in rules_in_play(gid, "ru")
+
+
+def test_a_game_past_seven_marks_draws_another_all(api):
+    import re
+
+    # T42-1 at a table playing to 14 marks: Ben & Dee 7, Ana & Chen 1, and the game goes on;
+    # hand 6 (Dee shook hand 5, so Ana shakes): Ben bids 2 marks and makes them → Ben & Dee 9
+    gid = t42.new_game(api, target_marks=14)
+    for hand in t42.T42_1:
+        t42.play(api, gid, hand)
+    t42.play(api, gid, {"bids": [{"player": "Ben", "bid": {"marks": 2}}, {"player": "Chen", "bid": "pass"},
+                                 {"player": "Dee", "bid": "pass"}, {"player": "Ana", "bid": "pass"}],
+                        "contract": {"player": "Ben", "bid": {"marks": 2}, "trump": "sixes", "type": "normal"},
+                        "result": "made"})
+    for url in (f"/games/{gid}", f"/games/{gid}/table"):
+        page = api.get(url).get_data(as_text=True)
+        rows = re.findall(r'<li><span class="who">([^<]+)</span>(.*?)</li>', page, re.S)
+        drawn = {who: [w.count("<line ") for w in re.findall(r"<svg.*?</svg>", body, re.S)] for who, body in rows}
+        # 9 marks: a whole ALL (3 + 2 + 2 strokes) and two strokes of the next A; 1 mark: one stroke
+        assert drawn == {"Ana &amp; Chen": [1], "Ben &amp; Dee": [7, 2]}, url
+
+
+@pytest.mark.parametrize("kind", ["texas42", "fives_threes"])
+def test_a_club_night_of_42_or_fives_and_threes_seats_tables_and_plays(api, kind):
+    eight = ["Ana", "Ben", "Chen", "Dee", "Eve", "Fay", "Gus", "Hal"]
+    r = api.post("/api/events", json={"name": "Thursday", "held_on": "2026-12-03", "kind": kind, "tables": 2,
+                                      "players": eight})
+    assert r.status_code == 201, r.get_json()
+    tables = api.post(f"/api/events/{r.get_json()['id']}/draw", json={}).get_json()["games"][0]
+    assert sorted(p for t in tables for p in t["players"]) == sorted(eight) and len(tables) == 2
+    game = tables[0]
+    if kind == "texas42":
+        # four a table in two pairs, partners opposite; seat 1 shakes, the shaker's left bids first
+        seats = game["players"]
+        assert game["teams"] == [[seats[0], seats[2]], [seats[1], seats[3]]]
+        assert (game["next_round"]["shaker"], game["next_round"]["starter"]) == (seats[0], seats[1])
+        page = api.get(f"/games/{game['game']}").get_data(as_text=True)
+        assert f"{seats[0]} shakes" in page and 'name="bid-0"' in page
+    else:
+        page = api.get(f"/games/{game['game']}").get_data(as_text=True)
+        assert 'id="pad"' in page and "first to 61" in page

@@ -30,7 +30,7 @@ from companion.games.counts_words import CONTRACT_WORDS, TRUMP_WORDS, rule_lines
 from companion.games.services import undo as undoing
 from companion.games.views import undo as undo_views
 from companion.rules import RecordError
-from companion.rules.families.bid_pad import bid_pad, read_bid_form, tally_strokes
+from companion.rules.families.bid_pad import bid_pad, read_bid_form, tally_words
 from companion.rules.families.score_pad import PAD_HAND_MOST, pad_hand_of, read_pad_hand
 from companion.rules.family_counts import START_PRESETS, board_of, pad_view, texas42_game
 from companion.rules.family_counts import live_board as board_now
@@ -176,7 +176,7 @@ def render_bids(game: services.GameView, errors: list[str] | None = None, status
     """42's page: the marks drawn as ALL, the hands, the next hand's form."""
     inner = texas42_game(_record(game))
     pad = None if game.finished else bid_pad(inner)  # ended by the table: no next hand
-    tallies = {team: tally_strokes(marks) for team, marks in inner.totals.items()}
+    tallies = {team: tally_words(marks) for team, marks in inner.totals.items()}
     html = render_template(
         "games/counts/bids.html", game=game, derived=game.as_json(), pad=pad, tallies=tallies,
         totals=inner.totals, errors=errors or [], typed=typed or {}, kind_names=KIND_NAMES,
@@ -222,13 +222,13 @@ def board_for(game: services.GameView) -> dict[str, Any] | None:
 
 
 def tallies_for(game: services.GameView) -> dict[str, Any] | None:
-    """42's marks of each pair as strokes of ALL for the table view
-    (``{"Ana+Chen": (("A", 3), ("L", 2), ("L", 0))}``), or ``None`` for a
-    game of another kind."""
+    """42's marks of each pair as the words ALL drawn for the table view
+    (``{"Ana+Chen": ((("A", 3), ("L", 2), ("L", 0)),)}``, :func:`tally_words`),
+    or ``None`` for a game of another kind."""
     if game.table.kind.spec.form.entry is not HandEntry.BIDS:
         return None
     inner = texas42_game(_record(game))
-    return {team: tally_strokes(marks) for team, marks in inner.totals.items()}
+    return {team: tally_words(marks) for team, marks in inner.totals.items()}
 
 
 def render_family(game: services.GameView, *, values: Any, draft_restore: bool, errors: Mapping[str, list[str]],

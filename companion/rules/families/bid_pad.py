@@ -20,7 +20,15 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..errors import Problems, tr
-from .texas42 import HIGHEST_POINT_BID, LOWEST_BID, TRUMPS, ContractType, Texas42Game, all_tally
+from .texas42 import (
+    ALL_STROKES,
+    HIGHEST_POINT_BID,
+    LOWEST_BID,
+    TRUMPS,
+    ContractType,
+    Texas42Game,
+    all_tally,
+)
 
 
 @dataclass(frozen=True)
@@ -122,3 +130,20 @@ def tally_strokes(marks: int) -> tuple[tuple[str, int], ...]:
     ("L", 2), ("L", 0))`` for 5 marks (forty-two.50megs)."""
     a, l1, l2 = all_tally(marks)
     return (("A", a), ("L", l1), ("L", l2))
+
+
+def tally_words(marks: int) -> tuple[tuple[tuple[str, int], ...], ...]:
+    """A pair's marks as the words ALL drawn, one a game of seven marks: the
+    whole words first, then the strokes of the next (none when the marks
+    are a multiple of seven, except one empty word for no marks). 10 marks →
+    ALL and the A's three strokes; for a table playing past 7 marks.
+
+    :param marks: the pair's marks (0 or more).
+    :return: each word's strokes as :func:`tally_strokes` gives them.
+    """
+    whole, rest = divmod(max(marks, 0), sum(ALL_STROKES))
+    words = [tally_strokes(sum(ALL_STROKES))] * whole
+    if rest or not words:
+        words.append(tally_strokes(rest))
+    return tuple(words)
+

@@ -109,3 +109,13 @@ def test_marks_drawn_as_the_strokes_of_all():
     assert tally_strokes(1) == (("A", 1), ("L", 0), ("L", 0))
     assert tally_strokes(5) == (("A", 3), ("L", 2), ("L", 0))
     assert tally_strokes(7) == (("A", 3), ("L", 2), ("L", 2))
+
+
+def test_past_seven_marks_another_all_is_started():
+    from companion.rules.families.bid_pad import tally_words
+    empty, whole = (("A", 0), ("L", 0), ("L", 0)), (("A", 3), ("L", 2), ("L", 2))
+    assert tally_words(0) == (empty,)
+    assert tally_words(7) == (whole,)
+    # 10 marks (a table playing to 14): one ALL and the three strokes of the next A
+    assert tally_words(10) == (whole, (("A", 3), ("L", 0), ("L", 0)))
+    assert tally_words(14) == (whole, whole)
