@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.conftest import shot
+from tests.conftest import TOKEN, shot
 
 from .test_browser_club import api_client, tablet  # noqa: F401  (the fixture)
 from .test_club_counts import win
@@ -71,3 +71,20 @@ def test_a_match_night_from_the_form_to_the_league_points(live, browser, api_cli
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= 1024  # nothing wider than the tablet
     ctx.close()
+
+
+def test_a_match_night_on_a_phone_and_a_tablet_upright(live, browser, api_client):  # noqa: F811
+    r = api_client.post("/api/events", json={"name": "Red Lion v Crown", "kind": "fives_threes", "match": {
+        "format": "solihull", "teams": [{"name": "Red Lion", "players": LIONS}, {"name": "Crown", "players": CROWN}]}})
+    eid = r.get_json()["id"]
+    api_client.post(f"/api/events/{eid}/match/games", json={"game": 7, "home": LIONS[:2], "away": CROWN[:2]})
+    for name, size in (("phone", {"width": 390, "height": 844}), ("upright", {"width": 768, "height": 1024})):
+        ctx = browser.new_context(viewport=size, has_touch=True)
+        page = ctx.new_page()
+        page.goto(f"{live}/?token={TOKEN}")
+        page.goto(f"{live}/events/{eid}")
+        assert page.evaluate("document.documentElement.scrollWidth") <= size["width"]
+        box = page.locator("#match-1 select[name=home-0]").bounding_box()
+        assert box is not None and box["height"] >= 44
+        shot(page, f"club-match-{name}")
+        ctx.close()

@@ -130,6 +130,9 @@ def test_refusals_keep_the_match_as_it_was(api):
     assert start(api, eid, 10, ["Ana"], ["Gus"], 422)["errors"][0]["path"] == "game"
     start(api, eid, 1, ["Ana"], ["Gus"])
     assert start(api, eid, 1, ["Ben"], ["Hal"], 409)["errors"][0]["code"] == "edit_conflict"
+    # a game started without a table goes to the lowest one free: game 1 plays at table 1
+    ev = start(api, eid, 3, ["Chen"], ["Ian"])
+    assert [t["table"] for t in ev["games"][-1]] == [2]
     assert start(api, eid, 2, ["Ana"], ["Hal"], 422)["errors"][0]["path"] == "home"  # Ana still plays game 1
 
 
