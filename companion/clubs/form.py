@@ -54,8 +54,11 @@ def event_from_form(form: Any) -> dict[str, Any]:
     if kind is not None and formats_for(kind.value):
         if form.get("in_pairs") == "1":
             data["in_pairs"] = True
-        if form.get("match") in FORMATS:
+        if form.get("match") in FORMATS:  # a match ranks its players by games won; no ladder, no draw
             data["match"] = _match_from_form(form)
+            for key in ("seating", "reseat", "move", "tables"):
+                data.pop(key, None)
+            data["scoring"] = "wins"
     return data
 
 

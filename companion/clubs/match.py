@@ -160,6 +160,13 @@ class MatchView:
     winner: int | None
     league_points: tuple[int, int] | None
 
+    @property
+    def free_table(self) -> int:
+        """The lowest table number no game of the match is playing at (the
+        next game's table offered)."""
+        busy = {g.table.table_no for g in self.games if g.table is not None and not g.table.finished}
+        return next(n for n in range(1, len(busy) + 2) if n not in busy)
+
     def as_json(self) -> dict[str, Any]:
         """The match for ``GET /api/events/<id>`` (``match``)."""
         return {

@@ -49,7 +49,8 @@ def start_game(event_id: int, number: Any, home: Any, away: Any, table_no: Any =
     sends: singles ``[a]`` against ``[b]`` (seats a, b); doubles ``[a1, a2]``
     against ``[b1, b2]`` (seats a1, b1, a2, b2: partners opposite).
 
-    :param table_no: the table it is played at (1 when not given).
+    :param table_no: the table it is played at (when not given, the lowest
+        table no game of the match is playing at).
     :raises NoEvent: no such night.
     :raises EventError: not a match night, no such game, a player not of his
         team or still playing another game of the match (``bad_value``, 422);
@@ -61,8 +62,8 @@ def start_game(event_id: int, number: Any, home: Any, away: Any, table_no: Any =
     games = games_of(ev.match, ev.kind)
     if not isinstance(number, int) or isinstance(number, bool) or not 1 <= number <= len(games):
         raise _refuse("game", gettext("Choose a game of the match."))
-    table = table_no if isinstance(table_no, int) and not isinstance(table_no, bool) else 1
-    if not 1 <= table <= 20:
+    table = table_no if isinstance(table_no, int) and not isinstance(table_no, bool) else None
+    if table is not None and not 1 <= table <= 20:
         raise _refuse("table", gettext("Give a whole number from %(low)s to %(high)s.", low=1, high=20))
     game = games[number - 1]
     teams = ev.match["teams"]
@@ -84,6 +85,8 @@ def start_game(event_id: int, number: Any, home: Any, away: Any, table_no: Any =
         if playing is not None:
             raise _refuse("home" if playing in sides[0] else "away",
                           gettext("%(name)s is still playing another game of the match.", name=playing))
+        if table is None:
+            table = view.free_table if view is not None else 1
         rules = {**(ev.rules if game.kind == ev.kind else {}), **game.rules}
         try:
             record = read_game({"format": "domino-game-record", "version": 1, "kind": game.kind, "set": 6,

@@ -28,7 +28,7 @@ def start_match_game(event_id: int):
     the choices kept."""
     ev = _event_or_404(event_id)
     number = parse_number(request.form.get("game"))
-    table = parse_number(request.form.get("table") or "1")
+    table = parse_number(request.form.get("table")) if request.form.get("table") else None
     try:
         ev = start_game(event_id, number, _names(request.form, "home"), _names(request.form, "away"), table)
     except club.EventError as exc:

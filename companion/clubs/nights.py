@@ -227,6 +227,8 @@ def _check(data: Mapping[str, Any]) -> dict[str, Any]:
     if spec is not None and (spec.team_size == 2 or doubles):  # a table of two pairs, partners opposite
         head.update(players=["a", "b", "c", "d"], teams=[["a", "c"], ["b", "d"]])
     (read_family_table if family_spec(head) else parse_table)(head, problems)
+    if data.get("match") is not None and "scoring" not in data:  # a match ranks its players by games won
+        data = {**data, "scoring": "wins"}
     out: dict[str, Any] = {**_check_choices(data, problems), **_check_numbers(data, problems)}
     held = data.get("held_on")
     try:

@@ -53,6 +53,7 @@ def test_a_solihull_match_5_4_gives_3_and_1_league_points(api, client):
     assert [(g["number"], g["players_a_side"], g["rules"]) for g in m["games"]] == [
         (i, 1, {}) for i in range(1, 7)] + [(i, 2, {"target_score": 121}) for i in (7, 8, 9)]
     assert (m["won"], m["finished"], m["league_points"]) == ([0, 0], False, None)
+    assert ev["scoring"] == "wins"  # players of a match ranked by games won
     # the ladder's draw is not for a match
     assert api.post(f"/api/events/{eid}/draw", json={}).status_code == 422
     lions_win = {1, 2, 3, 7, 9}  # 5 games to 4
@@ -129,6 +130,9 @@ def test_refusals_keep_the_match_as_it_was(api):
     assert start(api, eid, 10, ["Ana"], ["Gus"], 422)["errors"][0]["path"] == "game"
     start(api, eid, 1, ["Ana"], ["Gus"])
     assert start(api, eid, 1, ["Ben"], ["Hal"], 409)["errors"][0]["code"] == "edit_conflict"
+    # a game started without a table goes to the lowest one free: game 1 plays at table 1
+    ev = start(api, eid, 3, ["Chen"], ["Ian"])
+    assert [t["table"] for t in ev["games"][-1]] == [2]
     assert start(api, eid, 2, ["Ana"], ["Hal"], 422)["errors"][0]["path"] == "home"  # Ana still plays game 1
 
 
@@ -168,6 +172,7 @@ def test_the_form_opens_a_match_night_and_keeps_what_was_typed_when_refused(clie
     assert ev["rules"] == {"no_win_on_down": True, "draw_counts": {"2": 9, "4": 6}}  # the Teesdale rule set
     assert ev["match"]["format"] == "leek" and len(ev["match"]["games"]) == 9
     assert [t["name"] for t in ev["match"]["teams"]] == ["Red Lion", "Crown"]
+    assert ev["scoring"] == "wins"  # the form's ladder choices are not a match's
 
 
 def test_the_form_opens_a_doubles_night(client, api):
