@@ -224,6 +224,7 @@
     sync();
     defaultOut();
     setupPicker(roundForm, function () { sync(); defaultOut(); draft.save(); });
+    setupPad(pips, toType);
     // Just saved (the notice is on the page, the page at the form): the next
     // round's first box takes the focus where the page stands, so the numbers
     // go on without a tap.
@@ -237,6 +238,45 @@
     }
   }
   dropOldDrafts();
+
+  // The pips keypad (#pips-pad, a tablet's): the tens and hundreds keys add
+  // up in the box it types into (outlined); a units key ends that hand and
+  // moves on to the next open box, so 14, 8 and 31 are five taps with no
+  // Enter between them. It types into the first box still empty to begin
+  // with, then into any box a finger or the keyboard goes to. It never saves,
+  // and a number typed on the keyboard stays as typed (the keys start afresh).
+  function setupPad(pips, toType) {
+    var pad = document.getElementById("pips-pad");
+    if (!pad) return;
+    var target = null, running = null;
+    function aim(box) {
+      if (target) target.classList.remove("pad-target");
+      target = box || null;
+      running = null;
+      if (target) target.classList.add("pad-target");
+    }
+    function put(value) {
+      target.value = value;
+      target.dispatchEvent(new Event("input", { bubbles: true }));
+    }
+    function firstEmpty() { return pips.find(function (p) { return toType(p) && !p.value.trim(); }); }
+    pips.forEach(function (p) { p.addEventListener("focus", function () { if (p !== target) aim(p); }); });
+    pad.addEventListener("click", function (ev) {
+      var key = ev.target.closest("button");
+      if (!key) return;
+      if (!target || target.disabled) aim(firstEmpty());
+      if (!target) return;
+      // the sum so far only while the box still shows it (not after a keyboard's change)
+      var base = running !== null && target.value === running ? Number(running) : 0;
+      if (key.hasAttribute("data-clear")) { put(""); running = null; return; }
+      if (key.dataset.add) { running = String(base + Number(key.dataset.add)); put(running); return; }
+      put(String(base + Number(key.dataset.unit)));
+      var next = pips.slice(pips.indexOf(target) + 1).find(function (p) { return !p.disabled; });
+      aim(next);
+    });
+    pad.hidden = false;
+    aim(firstEmpty());
+  }
 
   // The photo's script (static/photo.js, the dialog's data-script) is fetched
   // when a photo is first chosen, not with the page (issue 27, page weight):
