@@ -3,7 +3,8 @@
 Serves the app from a fresh temporary database, opens the game page in
 headless Chromium at tablet size (1024 x 768, touch screen) and records a
 round in the ways a person at the table would, counting every tap on the
-screen and every key press separately (typing "14" is 2 key presses). Each
+screen and every key press separately (typing "14" is 2 key presses; on
+the pips keypad, 10 and 4 are 2 taps). Each
 way is measured twice: on round 1 of a game just opened, and on round 2,
 right after round 1 was saved on that page (the form then has the focus).
 Each way is checked: the round must be saved with the right totals. Prints
@@ -113,11 +114,39 @@ def three_numbers_out_by_default(c: Counter, rnd: dict) -> None:
     c.tap("#round-form button.primary")
 
 
+def pad_number(c: Counter, number: int) -> None:
+    """One hand on the pips keypad: 100 once a hundred, its tens key, then its
+    units key, which ends the hand (14: 10 and 4; 8: 8; 31: 30 and 1; 240:
+    100, 100, 40, 0)."""
+    hundreds, rest = divmod(number, 100)
+    for _ in range(hundreds):
+        c.tap('#pips-pad button[data-add="100"]')
+    if rest // 10:
+        c.tap(f'#pips-pad button[data-add="{rest // 10 * 10}"]')
+    c.tap(f'#pips-pad button[data-unit="{rest % 10}"]')
+
+
+def keypad_out_by_default(c: Counter, rnd: dict) -> None:
+    """On the pips keypad: the three hands left, each ending on its units key,
+    which moves on to the next player; a tap on *Out* of the one who went out
+    when that box comes before the last hand (Out by default otherwise); then
+    tap *Save*. The keypad types into the first empty box without a tap."""
+    typed = [n for n in PLAYERS if rnd[n] != 0]
+    for seat, name in enumerate(PLAYERS):
+        if rnd[name] == 0:
+            if seat < PLAYERS.index(typed[-1]):
+                c.tap(f'.hand[data-seat="{seat}"] .out-tap')
+            continue
+        pad_number(c, rnd[name])
+    c.tap("#round-form button.primary")
+
+
 WAYS = {
     "tap Out, then three numbers": out_tap_then_numbers,
     "four numbers (0 for the one out)": four_numbers,
     "four numbers, then tap Save": numbers_then_save_button,
     "three numbers, Save, Out by default": three_numbers_out_by_default,
+    "keypad, Save, Out by default": keypad_out_by_default,
 }
 ROUNDS = {"Ben out": BEN_OUT, "Dee out": DEE_OUT}
 

@@ -224,6 +224,7 @@
     sync();
     defaultOut();
     setupPicker(roundForm, function () { sync(); defaultOut(); draft.save(); });
+    setupPad(pips, toType);
     // Just saved (the notice is on the page, the page at the form): the next
     // round's first box takes the focus where the page stands, so the numbers
     // go on without a tap.
@@ -238,136 +239,66 @@
   }
   dropOldDrafts();
 
-  // New game and a new club night: show the fields of the chosen game (a seat
-  // added later too: its "starts" only where the table chooses the starter); a
-  // rule set fills the rules. The chosen game's most players (data-most):
-  // "+ Add player" stops there.
-  var kindSelect = document.getElementById("kind") || document.getElementById("ev-kind");
-  function mostSeats() {
-    var opt = kindSelect ? kindSelect.options[kindSelect.selectedIndex] : null;
-    return opt && opt.dataset.most ? Number(opt.dataset.most) : 12;
-  }
-  function keepChoice(el) {
-    var first = el.querySelector("input[type=radio]");
-    if (!first || el.querySelector("input[type=radio]:checked")) return;
-    var on = document.querySelector("input[type=radio][name='" + first.name + "']:checked");
-    var same = on ? el.querySelector("input[type=radio][value='" + on.value + "']") : null;
-    var pick = same || el.querySelector("input[type=radio][checked]");
-    if (pick) pick.checked = true;
-  }
-  function showKind() {
-    if (!kindSelect) return;
-    document.querySelectorAll("[data-kinds]").forEach(function (el) {
-      el.hidden = el.dataset.kinds.split(" ").indexOf(kindSelect.value) < 0;
-      // one rule worded per kind: only the chosen game's copy is sent; its
-      // radios share their name with the other copies, so the shown copy takes
-      // the choice made in a hidden one (or its own default)
-      if (el.classList.contains("kind-variant")) {
-        el.querySelectorAll("select, input").forEach(function (f) { f.disabled = el.hidden; });
-        if (!el.hidden) keepChoice(el);
-      }
+  // The pips keypad (#pips-pad, a tablet's): the tens and hundreds keys add
+  // up in the box it types into (outlined); a units key ends that hand and
+  // moves on to the next open box, so 14, 8 and 31 are five taps with no
+  // Enter between them. It types into the first box still empty to begin
+  // with, then into any box a finger or the keyboard goes to. It never saves,
+  // and a number typed on the keyboard stays as typed (the keys start afresh).
+  function setupPad(pips, toType) {
+    var pad = document.getElementById("pips-pad");
+    if (!pad) return;
+    var target = null, running = null;
+    function aim(box) {
+      if (target) target.classList.remove("pad-target");
+      target = box || null;
+      running = null;
+      if (target) target.classList.add("pad-target");
+    }
+    function put(value) {
+      target.value = value;
+      target.dispatchEvent(new Event("input", { bubbles: true }));
+    }
+    function firstEmpty() { return pips.find(function (p) { return toType(p) && !p.value.trim(); }); }
+    pips.forEach(function (p) { p.addEventListener("focus", function () { if (p !== target) aim(p); }); });
+    pad.addEventListener("click", function (ev) {
+      var key = ev.target.closest("button");
+      if (!key) return;
+      if (!target || target.disabled) aim(firstEmpty());
+      if (!target) return;
+      // the sum so far only while the box still shows it (not after a keyboard's change)
+      var base = running !== null && target.value === running ? Number(running) : 0;
+      if (key.hasAttribute("data-clear")) { put(""); running = null; return; }
+      if (key.dataset.add) { running = String(base + Number(key.dataset.add)); put(running); return; }
+      put(String(base + Number(key.dataset.unit)));
+      var next = pips.slice(pips.indexOf(target) + 1).find(function (p) { return !p.disabled; });
+      aim(next);
     });
-    var seatList = document.getElementById("seats"), add = document.getElementById("add-player");
-    if (seatList && add) add.disabled = seatList.children.length >= mostSeats();
-  }
-  if (kindSelect) {
-    kindSelect.addEventListener("change", showKind);
-    // another game chosen: its usual set (data-set: double-nine for Chicken Foot)
-    kindSelect.addEventListener("change", function () {
-      var opt = kindSelect.options[kindSelect.selectedIndex];
-      var set = document.getElementById("set") || document.getElementById("ev-set");
-      if (set && opt && opt.dataset.set && set.querySelector("option[value='" + opt.dataset.set + "']")) {
-        set.value = opt.dataset.set;
-      }
-    });
-    showKind();
-  }
-  var preset = document.getElementById("preset");
-  if (preset) {
-    preset.addEventListener("change", function (ev) {
-      var opt = ev.target;  // the rule set's radio
-      if (opt.name !== "preset") return;
-      var rules = opt.dataset.rules ? JSON.parse(opt.dataset.rules) : {};
-      document.querySelectorAll("[name^='rule-']").forEach(function (field) {
-        var key = field.name.slice(5);
-        var value = key in rules ? rules[key] : field.defaultValue;
-        if (field.type === "radio") {  // a hidden copy of a rule (data-kinds) keeps out
-          if (!field.disabled) field.checked = key in rules ? String(rules[key]) === field.value : field.defaultChecked;
-        } else if (field.tagName === "SELECT") {
-          var def = Array.prototype.find.call(field.options, function (o) { return o.defaultSelected; });
-          field.value = key in rules ? rules[key] : (def ? def.value : field.options[0].value);
-        } else {
-          field.value = value === null || value === undefined ? "" : value;
-        }
-      });
-    });
+    pad.hidden = false;
+    aim(firstEmpty());
   }
 
-  // New game: add, remove and reorder seats; pick earlier players.
-  var seats = document.getElementById("seats");
-  if (seats) {
-    var template = document.getElementById("seat-template");
-    function renumber() {
-      Array.prototype.forEach.call(seats.children, function (li, i) {
-        var input = li.querySelector("input[name=player]");
-        var radio = li.querySelector("input[name=starter]");
-        var label = li.querySelector("label.visually-hidden");
-        input.id = "player-" + i;
-        if (label) { label.setAttribute("for", input.id); label.textContent = (seats.dataset.playerLabel || "Player {n}").replace("{n}", i + 1); }
-        radio.value = String(i);
-      });
-      if (!seats.querySelector("input[name=starter]:checked") && seats.children.length) {
-        seats.children[0].querySelector("input[name=starter]").checked = true;
-      }
-    }
-    function addSeat(name) {
-      var li = template.content.firstElementChild.cloneNode(true);
-      seats.appendChild(li);
-      renumber();
-      showKind();
-      var input = li.querySelector("input[name=player]");
-      if (name) input.value = name;
-      return input;
-    }
-    document.getElementById("add-player").addEventListener("click", function () {
-      if (seats.children.length < mostSeats()) addSeat("").focus();
-    });
-    seats.addEventListener("click", function (ev) {
-      var button = ev.target.closest("button");
-      if (!button) return;
-      var li = button.closest("li");
-      if (button.hasAttribute("data-remove")) {
-        if (seats.children.length > 2) li.remove(); else li.querySelector("input[name=player]").value = "";
-        showKind();
-      } else if (button.dataset.move === "up" && li.previousElementSibling) {
-        seats.insertBefore(li, li.previousElementSibling);
-      } else if (button.dataset.move === "down" && li.nextElementSibling) {
-        seats.insertBefore(li.nextElementSibling, li);
-      }
-      renumber();
-    });
-    document.querySelectorAll("[data-pick]").forEach(function (chip) {
-      chip.addEventListener("click", function () {
-        var name = chip.dataset.pick;
-        var inputs = Array.prototype.slice.call(seats.querySelectorAll("input[name=player]"));
-        if (inputs.some(function (i) { return i.value.trim().toLowerCase() === name.toLowerCase(); })) return;
-        var empty = inputs.find(function (i) { return !i.value.trim(); });
-        if (empty) empty.value = name; else if (inputs.length < mostSeats()) addSeat(name);
-      });
-    });
-    // A group that played before: one tap seats its players, in its seat order.
-    document.querySelectorAll("[data-group]").forEach(function (chip) {
-      chip.addEventListener("click", function () {
-        var names = JSON.parse(chip.dataset.group);
-        while (seats.children.length > Math.max(names.length, 2)) seats.lastElementChild.remove();
-        while (seats.children.length < names.length) addSeat("");
-        seats.querySelectorAll("input[name=player]").forEach(function (input, i) { input.value = names[i] || ""; });
-        seats.children[0].querySelector("input[name=starter]").checked = true;
-        renumber();
-        showKind();
-      });
-    });
-    renumber();
+  // The photo's script (static/photo.js, the dialog's data-script) is fetched
+  // when a photo is first chosen, not with the page (issue 27, page weight):
+  // the choice waits for it, then goes to it as if just made.
+  var photoStatus = document.getElementById("photo-status");
+  if (photoStatus && photoStatus.dataset.script) {
+    var photoScript = null, photoReady = false, photoWaiting = null;
+    document.addEventListener("change", function (ev) {
+      var input = ev.target;
+      if (photoReady || !input.classList || !input.classList.contains("photo-input")) return;
+      ev.stopImmediatePropagation();
+      photoWaiting = input;
+      if (photoScript) return;
+      photoScript = document.createElement("script");
+      photoScript.src = photoStatus.dataset.script;
+      photoScript.onload = function () {
+        photoReady = true;
+        photoWaiting.dispatchEvent(new Event("change", { bubbles: true }));
+      };
+      photoScript.onerror = function () { photoScript = null; };
+      document.head.appendChild(photoScript);
+    }, true);
   }
 
   // The tile picker: tap the tiles left in a hand; pips and count add up as you go.

@@ -288,6 +288,32 @@ def _check_event_fields(e: dict[str, Any], where: str) -> None:
             raise BackupError(f"{where}.evenings[{j}]: not a date") from None
     if not isinstance(e.get("rules", {}) or {}, dict):
         raise BackupError(f"{where}.rules: not rules (an object)")
+    if not isinstance(e.get("pairs", False), bool):
+        raise BackupError(f"{where}.pairs: not true or false")
+    if e.get("match") is not None:
+        _check_event_match(e["match"], e.get("kind"), f"{where}.match")
+
+
+def _check_event_match(match: Any, kind: Any, where: str) -> None:
+    """A league match as :func:`companion.clubs.match.check_match` stored it."""
+    from companion.rules.clubs.league import FORMATS, MatchError, lineup
+
+    _mapping(match, where, "a match")
+    fmt = FORMATS.get(match.get("format")) if isinstance(match.get("format"), str) else None
+    if fmt is None:
+        raise BackupError(f"{where}.format: no such league")
+    try:
+        lineup(fmt, kind if isinstance(kind, str) else "", match.get("singles"), match.get("doubles"))
+    except MatchError:
+        raise BackupError(f"{where}: not a match of this league and game") from None
+    teams = listing(match.get("teams"), f"{where}.teams", "teams")
+    if len(teams) != 2:
+        raise BackupError(f"{where}.teams: not two teams")
+    for j, team in enumerate(teams):
+        _mapping(team, f"{where}.teams[{j}]", "a team")
+        _text(team.get("name"), f"{where}.teams[{j}].name", 40)
+        for k, name in enumerate(listing(team.get("players"), f"{where}.teams[{j}].players", "players")):
+            _text(name, f"{where}.teams[{j}].players[{k}]", MAX_NAME)
 
 
 def _check_event_players(e: dict[str, Any], where: str) -> None:

@@ -17,7 +17,8 @@ from companion.store.db import db
 
 
 def dump_events() -> list[dict[str, Any]]:
-    """Every event for a backup: its settings, who came (by name; at a night
+    """Every event for a backup: its settings (``pairs`` at a night of
+    doubles, ``match`` at a league match), who came (by name; at a night
     in pairs with the ``partner`` checked in with) and its games (by game
     id, with the evening's game number and the table)."""
     out: list[dict[str, Any]] = []
@@ -39,6 +40,8 @@ def dump_events() -> list[dict[str, Any]]:
             "set": row.set_n, "rules": dict(row.rules or {}), "scoring": row.scoring,
             "seating": row.seating, "reseat": row.reseat, "move": row.move, "tables": row.tables,
             "revision": row.revision, "evenings": list(row.evenings or []),
+            **({"pairs": True} if row.pairs else {}),  # doubles of Fives and Threes, All Fives
+            **({"match": dict(row.match)} if row.match else {}),  # a league match
             "players": [{"name": n, "present": bool(p), "arrived_at": a.isoformat() if a else None,
                          **({"partner": mate} if mate else {})}
                         for n, p, a, mate in people],
@@ -62,6 +65,7 @@ def restore_events(events: Sequence[Mapping[str, Any]]) -> int:
             set_n=e["set"], rules=dict(e.get("rules") or {}), scoring=e["scoring"], seating=e["seating"],
             reseat=e["reseat"], move=e["move"], tables=e["tables"], revision=e.get("revision") or 1,
             evenings=[date.fromisoformat(d).isoformat() for d in e.get("evenings") or []] or None,
+            pairs=bool(e.get("pairs")), match=dict(e["match"]) if e.get("match") else None,
         ))
         db.session.flush()
         ids = roster.remember([p["name"] for p in e.get("players", [])])

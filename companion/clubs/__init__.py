@@ -5,9 +5,10 @@ def init_app(app, csrf) -> None:
     """Register the club nights' pages and their JSON API (CSRF-exempt, JSON
     only); listen to the players' changes; tell the game page which club night
     a game is a table of (the template global ``club_table_of``)."""
-    from companion.clubs import nights, people, views
+    from companion.clubs import match_views, nights, people, views
     from companion.players.signals import event_of_game, players_merged
 
+    _ = match_views  # imported for its routes, on the club nights' blueprints
     app.register_blueprint(views.bp)
     app.register_blueprint(views.api)
     csrf.exempt(views.api)

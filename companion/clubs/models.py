@@ -19,6 +19,7 @@ from sqlalchemy import (
     String,
 )
 from sqlalchemy.orm import Mapped, mapped_column
+from sqlalchemy.sql import false
 
 from companion.store.db import db
 
@@ -51,6 +52,14 @@ class EventRow(db.Model):
     evenings: Mapped[list[str] | None] = mapped_column(JSON, nullable=True)
     """A season: the days of its evenings after the first (``held_on``), ISO
     dates in order; ``None`` or empty for a single evening."""
+    pairs: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    """Tables of two pairs, partners opposite, for a game four may play in
+    pairs (Fives and Threes, All Fives: doubles); a game always played in
+    pairs (Texas 42, partnership dominoes) is in pairs whatever this says."""
+    match: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    """A league match between two teams (:mod:`companion.rules.clubs.league`):
+    ``{"format", "teams": [{"name", "players"}, …], "singles"?, "doubles"?}``;
+    ``None`` for an ordinary club night."""
 
 
 class EventPlayerRow(db.Model):

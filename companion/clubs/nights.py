@@ -16,6 +16,7 @@ from typing import Any
 from sqlalchemy import bindparam, func, select, update
 
 from companion.clubs.listing import events, game_counts, games_played_counts, table_of_game
+from companion.clubs.match import check_match
 from companion.clubs.models import EventGameRow, EventPlayerRow, EventRow
 from companion.clubs.values import Event, TableGame
 from companion.games.models import GameRow, PlayerRow
@@ -104,6 +105,7 @@ def _table_games(event_id: int) -> list[tuple[int, list[TableGame]]]:
             next_round=summary.get("next_round"),
             revision=revision or 0,
             teams=tuple(tuple(t) for t in teams or ()),
+            number=number,
         ))
     return [(evening_of[n], rounds[n]) for n in sorted(rounds)]
 
@@ -130,6 +132,7 @@ def get(event_id: int) -> Event:
         gone=tuple((p.id, p.name) for p in people if not p.present),
         rounds=tuple(t for evening, t in season if evening == len(evenings)),
         evenings=evenings, season=tuple(season), pairs=_pairs_present(people),
+        doubles=bool(row.pairs), match=row.match or None,
     )
 
 
@@ -220,9 +223,12 @@ def _check(data: Mapping[str, Any]) -> dict[str, Any]:
         rules = {**rules, "late_join": LATE_JOIN_DEFAULT.value}
     head = {"format": "domino-game-record", "version": 1, "kind": kind, "set": set_n,
             "rules": rules, "players": ["a", "b"], "first_starter": "a"}
-    if spec is not None and spec.team_size == 2:  # a table of two pairs, partners opposite
+    doubles = _check_doubles(data.get("in_pairs"), spec, problems)
+    if spec is not None and (spec.team_size == 2 or doubles):  # a table of two pairs, partners opposite
         head.update(players=["a", "b", "c", "d"], teams=[["a", "c"], ["b", "d"]])
     (read_family_table if family_spec(head) else parse_table)(head, problems)
+    if data.get("match") is not None and "scoring" not in data:  # a match ranks its players by games won
+        data = {**data, "scoring": "wins"}
     out: dict[str, Any] = {**_check_choices(data, problems), **_check_numbers(data, problems)}
     held = data.get("held_on")
     try:
@@ -232,8 +238,29 @@ def _check(data: Mapping[str, Any]) -> dict[str, Any]:
         held_on = date.today()
     if problems.errors:
         raise EventError(problems.errors)
-    out.update(name=clean_name(str(name)), kind=kind, set_n=set_n, rules=dict(rules), held_on=held_on)
+    match = check_match(data.get("match"), kind, problems) if data.get("match") is not None else None
+    if problems.errors:
+        raise EventError(problems.errors)
+    out.update(name=clean_name(str(name)), kind=kind, set_n=set_n, rules=dict(rules), held_on=held_on,
+               pairs=doubles and match is None, match=match)
     return out
+
+
+def _check_doubles(value: Any, spec: Any, problems: Problems) -> bool:
+    """A night's ``in_pairs``: tables of two pairs for a game four may play
+    in pairs (its record takes ``teams``: Fives and Threes, All Fives); a
+    game always in pairs needs none; another game refuses it (``bad_value``)."""
+    if value in (None, False, "", "0"):
+        return False
+    if value not in (True, "1", "on"):
+        problems.error("in_pairs", "bad_value", gettext("Choose one of the offered values."))
+        return False
+    if spec is None or spec.team_size == 2:
+        return False
+    if "teams" not in spec.record_fields or spec.most_players < 4:
+        problems.error("in_pairs", "bad_value", gettext("This game is not played in pairs."))
+        return False
+    return True
 
 
 def _check_choices(data: Mapping[str, Any], problems: Problems) -> dict[str, Any]:
@@ -271,7 +298,10 @@ def create(data: Mapping[str, Any]) -> Event:
         (``mexican_train``), ``set`` (12), ``rules`` (a record's rules, e.g.
         ``late_join``: :data:`LATE_JOIN_DEFAULT` when not given), ``scoring``,
         ``seating``, ``reseat``, ``move`` (1), ``tables`` (3), ``players``
-        (names checked in at once).
+        (names checked in at once), ``in_pairs`` (tables of two pairs for
+        Fives and Threes or All Fives: doubles), ``match`` (a league match:
+        :func:`companion.clubs.match.check_match`; its teams' players are
+        checked in).
     :raises EventError: a refused value (``bad_value`` at its field).
     """
     values = _check(data)
@@ -279,6 +309,8 @@ def create(data: Mapping[str, Any]) -> Event:
     if not isinstance(names, list):
         raise EventError([Problem("players", "bad_value", gettext("Send the names as a list."))])
     cleaned = _clean_names(names)
+    if values["match"] is not None:  # the teams' players are checked in with the night
+        cleaned = list(dict.fromkeys(cleaned + [n for t in values["match"]["teams"] for n in t["players"]]))
     with transaction():
         row = EventRow(**values)
         db.session.add(row)
@@ -338,7 +370,7 @@ def check_in(event_id: int, names: Sequence[Any]) -> Event:
     with transaction():
         added = _check_in(event_id, names)
     ev = get(event_id)
-    if ev.playing and added:
+    if ev.playing and added and ev.match is None:  # a match seats each of its games by hand
         names_by_id = dict(ev.present)
         seated = {p for t in ev.current for p in t.players}
         for pid in added:

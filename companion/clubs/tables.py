@@ -159,6 +159,9 @@ def draw(event_id: int, seed: int | None = None, tables: list[list[str]] | None 
         while this request waited for its turn.
     """
     seen = get(event_id)
+    if seen.match is not None:
+        raise EventError([Problem("games", "bad_value", gettext(
+            "A league match seats each of its games: choose who plays it under the match."))])
     if seen.playing:
         raise EventError([Problem("games", "bad_value",
                                   gettext("Every table must finish its game before the next draw."))])

@@ -56,6 +56,7 @@ class TableGame:
     :ivar next_round: the next round's plan as stored (engine, starter, dealt) or ``None``.
     :ivar revision: the game's revision.
     :ivar teams: the game's pairs (a night in pairs), else ``()``.
+    :ivar number: the evening's game number (a match's game number).
     """
 
     game_id: int
@@ -67,6 +68,7 @@ class TableGame:
     next_round: Mapping[str, Any] | None
     revision: int
     teams: tuple[tuple[str, ...], ...] = ()
+    number: int = 0
 
     @property
     def finished(self) -> bool:
@@ -106,6 +108,11 @@ class Event:
     :ivar season: every game of every evening, ``(evening, tables)`` in order.
     :ivar pairs: at a night in pairs, the pairs checked in together whose
         partners are both present (the others are drawn into pairs).
+    :ivar doubles: the night chose tables of two pairs for a game four may
+        play in pairs (Fives and Threes, All Fives).
+    :ivar match: a league match between two teams (the stored
+        ``{"format", "teams": [{"name", "players"}, …], "singles"?,
+        "doubles"?}``), else ``None``.
     """
 
     id: int
@@ -126,6 +133,8 @@ class Event:
     evenings: tuple[date, ...] = ()
     season: tuple[tuple[int, tuple[TableGame, ...]], ...] = ()
     pairs: tuple[tuple[str, str], ...] = ()
+    doubles: bool = False
+    match: Mapping[str, Any] | None = None
 
     @property
     def game_kind(self) -> GameKind:
@@ -134,8 +143,9 @@ class Event:
 
     @property
     def in_pairs(self) -> bool:
-        """Every table plays in pairs: two pairs a table (:attr:`KindSpec.team_size`)."""
-        return self.game_kind.spec.team_size == 2
+        """Every table plays in pairs: two pairs a table (:attr:`KindSpec.team_size`),
+        or doubles the night chose (:attr:`doubles`; a match seats its own)."""
+        return self.game_kind.spec.team_size == 2 or (self.doubles and self.match is None)
 
     @property
     def evening(self) -> int:
@@ -190,6 +200,7 @@ class Event:
             "revision": self.live_revision,
             "evenings": [d.isoformat() for d in (self.evenings or (self.held_on,))],
             "evening": self.evening,
+            "in_pairs": self.in_pairs,
             **({"pairs": [list(p) for p in self.pairs]} if self.in_pairs else {}),
             "players": [{"id": pid, "name": n, "present": True} for pid, n in self.present]
             + [{"id": pid, "name": n, "present": False} for pid, n in self.gone],

@@ -4,6 +4,7 @@ Thin: parse the request, call :mod:`companion.club`, render."""
 
 from __future__ import annotations
 
+import json
 from datetime import date
 from importlib import import_module
 from typing import Any
@@ -24,11 +25,15 @@ from companion.clubs import nights as club
 from companion.clubs import pairs as club_pairs
 from companion.clubs import people
 from companion.clubs import tables as club_tables
-from companion.games.forms import kind_of
+from companion.clubs.form import LATE_NAMES, event_from_form
+from companion.clubs.match import match_view
 from companion.players.records import standings_csv as standings_csv_text
 from companion.players.views import KIND_NAMES, rule_set_label
 from companion.rules.clubs.events import EventStanding
+from companion.rules.clubs.league import FORMATS, formats_for
 from companion.rules.errors import Problem, Problems
+from companion.rules.family_counts import START_PRESETS
+from companion.rules.kinds import kind_spec, kinds_on_pages
 from companion.rules.profile import PRESETS, parse_rules
 from companion.rules.stats.records import rule_set_key
 from companion.rules.tiles import SET_SIZES
@@ -63,11 +68,6 @@ RESEAT_NAMES = {
     "draw": lazy_gettext("A new draw, keeping apart who already played together"),
     "keep": lazy_gettext("Everyone stays at their table"),
 }
-LATE_NAMES = {
-    "zero": lazy_gettext("Starts at 0"),
-    "highest": lazy_gettext("Starts at the table's least favourable total"),
-    "average": lazy_gettext("Starts at the table's average"),
-}
 
 
 def _event_or_404(event_id: int) -> club.Event:
@@ -94,13 +94,20 @@ def rule_set_name(ev: club.Event) -> str:
             family = import_module(f"companion.rules.families.{module}")
         except ModuleNotFoundError:  # a kind read by a shared module: no presets of its own
             return gettext("House rules")
-        presets, parse = getattr(family, "PRESETS", {}), getattr(family, "parse_rules", None)
+        presets = getattr(family, "PRESETS", {})
+        # a module's own rules (pairs, Chicken Foot: parse_rules) or the counting games' (read_rules)
+        parse = getattr(family, "parse_rules", None) or getattr(family, "read_rules", None)
         rules = dict(ev.rules)
         rules.pop("late_join", None)
         mine = parse(rules, Problems()) if parse is not None else None
         for preset in presets.values():
-            if preset.set_n == ev.set_n and preset.rules == mine:
-                return translated(preset.title)
+            if getattr(preset, "set_n", ev.set_n) != ev.set_n:
+                continue
+            # a counting game's preset names only the values it changes (its JSON rules)
+            theirs = preset.rules if hasattr(preset, "set_n") or parse is None else parse(
+                json.loads(json.dumps(dict(preset.rules))), Problems())
+            if theirs == mine:
+                return translated(getattr(preset, "title", None) or preset.label)
         return gettext("House rules")
     changed = parse_rules(ev.rules, Problems()).changed()
     changed.pop("late_join", None)
@@ -108,33 +115,13 @@ def rule_set_name(ev: club.Event) -> str:
 
 
 def _names_context() -> dict[str, Any]:
-    return {"measures": measures, "rule_set_name": rule_set_name, "kind_names": KIND_NAMES, "scoring_names": SCORING_NAMES, "seating_names": SEATING_NAMES,
+    return {"family_presets": START_PRESETS, "match_formats": FORMATS,
+            "match_kinds": " ".join(k for k in kinds_on_pages() if formats_for(k)),
+            "mt_preset_kinds": " ".join(k for k in kinds_on_pages()
+                                        if kind_spec(k).named_presets and kind_spec(k).rules_module is None),
+            "measures": measures, "rule_set_name": rule_set_name, "kind_names": KIND_NAMES, "scoring_names": SCORING_NAMES, "seating_names": SEATING_NAMES,
                 "reseat_names": RESEAT_NAMES, "late_names": LATE_NAMES, "late_default": club.LATE_JOIN_DEFAULT,
                 "measure_names": MEASURE_NAMES, "sets": SET_SIZES, "presets": PRESETS}
-
-
-def _form_data(form: Any) -> dict[str, Any]:
-    """The new-event form as :func:`companion.club.create` reads it. The set and
-    the rule set are Mexican Train's (the page hides them for the other games,
-    whose set is the kind's own, but the form still sends them): read for a
-    Mexican Train night only, as the new-game form does."""
-    data: dict[str, Any] = {k: form.get(k) for k in ("name", "held_on", "kind", "set", "scoring", "seating",
-                                                      "reseat", "move", "tables") if form.get(k)}
-    kind = kind_of(form)
-    if kind is not None and not kind.spec.set_choice:
-        data.pop("set", None)
-    rules: dict[str, Any] = {}
-    preset = form.get("preset")
-    # the named rule sets offered are Mexican Train's: not for a kind read by its own module (pairs)
-    if preset in PRESETS and (kind is None or (kind.spec.named_presets and kind.spec.rules_module is None)):
-        rules.update(PRESETS[preset]["rules"])
-    if form.get("late_join") in LATE_NAMES and (kind is None or "late_join" in kind.spec.rule_keys):
-        rules["late_join"] = form.get("late_join")  # 0 too: the event's default is another
-    data["rules"] = rules
-    names = [n for n in (form.get("players") or "").replace(",", "\n").splitlines() if n.strip()]
-    if names:
-        data["players"] = names
-    return data
 
 
 @bp.get("/events")
@@ -148,7 +135,7 @@ def index():
 def create():
     """Create an event from the form (optionally checking players in)."""
     try:
-        ev = club.create(_form_data(request.form))
+        ev = club.create(event_from_form(request.form))
     except club.EventError as exc:
         errors = {p.path.split("[")[0].split(".")[0]: p.message for p in exc.problems}
         return render_template("clubs/index.html", events=club.events(), counts=club.games_played_counts(),
@@ -164,8 +151,9 @@ def _detail(ev: club.Event, errors: dict[str, str] | None = None, status: int = 
 
 
 def _pairs_context(ev: club.Event) -> dict[str, Any]:
-    """At a night in pairs, its standings by pair."""
-    return {"pair_standings": club_pairs.standings_by_pair(ev.id, ev) if ev.in_pairs else []}
+    """At a night in pairs, its standings by pair; at a league match, the match."""
+    return {"pair_standings": club_pairs.standings_by_pair(ev.id, ev) if ev.in_pairs else [],
+            "match": match_view(ev)}
 
 
 @bp.get("/events/<int:event_id>")
@@ -330,14 +318,15 @@ def _pdf(template: str, filename: str, **context: Any) -> Response:
 def cards_pdf(event_id: int):
     """Table cards: who sits where (seat order), the engine schedule, the rules."""
     ev = _event_or_404(event_id)
-    if not ev.current:
+    if not ev.current or ev.match is not None:  # a match's games are seated one by one, by its captains
         abort(404)
     from companion.games.rule_lines import rules_in_play
-    from companion.rules.errors import Problems
-    from companion.rules.profile import parse_rules
 
-    # the late arrival has a line of its own on the card: said once, not again among the rules
-    rules = [r for r in rules_in_play(parse_rules(dict(ev.rules), Problems())) if r["key"] != "late_join"]
+    if ev.game_kind.spec.rules_module is not None:  # a game with rules of its own: its rule set by name
+        target = ev.rules.get("target_score")
+        rules = [{"short": rule_set_name(ev)}] + ([{"short": gettext("to %(n)s", n=target)}] if target else [])
+    else:  # the late arrival has a line of its own on the card: said once, not again among the rules
+        rules = [r for r in rules_in_play(parse_rules(dict(ev.rules), Problems())) if r["key"] != "late_join"]
     return _pdf("sheets/event_cards.html", f"event-{event_id}-tables.pdf", ev=ev, cards=club_tables.table_cards(ev),
                 rules=rules, **_names_context())
 
@@ -358,6 +347,12 @@ def standings_csv(event_id: int):
 
 
 # ---------------------------------------------------------------- API
+
+
+def _event_json(ev: club.Event) -> dict[str, Any]:
+    """An event for the API, with its league match where it is one."""
+    view = match_view(ev)
+    return {**ev.as_json(), **({"match": view.as_json()} if view is not None else {})}
 
 
 def _problems(problems: list[Problem], status: int = 422):
@@ -411,7 +406,7 @@ def api_next_evening(event_id: int):
     body = _body()
     if body is None:
         return _bad_body()
-    return jsonify(club.next_evening(event_id, body.get("held_on")).as_json()), 201
+    return jsonify(_event_json(club.next_evening(event_id, body.get("held_on")))), 201
 
 
 @api.post("")
@@ -421,13 +416,13 @@ def api_create():
     if body is None:
         return _bad_body()
     ev = club.create(body)
-    return jsonify(ev.as_json()), 201
+    return jsonify(_event_json(ev)), 201
 
 
 @api.get("/<int:event_id>")
 def api_event(event_id: int):
     """``GET /api/events/<id>`` → the event, who came, every table's game."""
-    return jsonify(club.get(event_id).as_json())
+    return jsonify(_event_json(club.get(event_id)))
 
 
 @api.get("/<int:event_id>/revision")
@@ -443,7 +438,7 @@ def api_check_in(event_id: int):
     body = _body()
     if body is None or not isinstance(body.get("players"), list):
         return _problems([Problem("players", "bad_value", gettext("Send the names as a list."))])
-    return jsonify(club.check_in(event_id, body["players"]).as_json())
+    return jsonify(_event_json(club.check_in(event_id, body["players"])))
 
 
 @api.post("/<int:event_id>/pairs")
@@ -453,13 +448,13 @@ def api_check_in_pairs(event_id: int):
     body = _body()
     if body is None:
         return _bad_body()
-    return jsonify(club_pairs.check_in_pairs(event_id, body.get("pairs")).as_json())
+    return jsonify(_event_json(club_pairs.check_in_pairs(event_id, body.get("pairs"))))
 
 
 @api.post("/<int:event_id>/players/<int:player_id>/leave")
 def api_leave(event_id: int, player_id: int):
     """``POST /api/events/<id>/players/<player>/leave`` → the event."""
-    return jsonify(club.leave(event_id, player_id).as_json())
+    return jsonify(_event_json(club.leave(event_id, player_id)))
 
 
 @api.post("/<int:event_id>/draw")
@@ -469,7 +464,7 @@ def api_draw(event_id: int):
     seed = body.get("seed")
     if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
         return _problems([Problem("seed", "bad_value", gettext("Send a whole number."))])
-    return jsonify(club_tables.draw(event_id, seed).as_json()), 201
+    return jsonify(_event_json(club_tables.draw(event_id, seed))), 201
 
 
 @api.get("/<int:event_id>/standings")

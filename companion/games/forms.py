@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from companion.rules.errors import Problem, addressed
+from companion.rules.errors import Problem, RecordError, addressed
 from companion.rules.kinds import DEFAULT_KIND, Ending, GameKind, kind_spec
 from companion.rules.record.entry import about_hand
 from companion.web import numbers
@@ -280,7 +280,28 @@ def game_from_form(form) -> tuple[dict[str, Any], list[Problem]]:
     if players:
         record["first_starter"] = first or players[0]
     _kind_part(form, kind, record, problems)
+    if problems:  # a box refused as typed: what the rules refuse in the other boxes shows too
+        problems += problems_beside(record, problems)
     return record, problems
+
+
+def problems_beside(record: dict[str, Any], typed: list[Problem]) -> list[Problem]:
+    """What the engine refuses in a start form's record head (``record``, the
+    boxes refused as typed left out of it), leaving out the fields already
+    refused as typed (``typed``): so "abc" in one rule box no longer hides
+    "999" in another until the form is sent again (issue 27).
+
+    :return: the engine's errors (never its warnings: those are asked only
+        of a form with nothing wrong), at fields not in ``typed``.
+    """
+    from companion.rules.game import read_game
+
+    try:
+        read_game({**record, "rounds": []}, confirm=True)
+    except RecordError as exc:
+        seen = {p.path for p in typed}
+        return [p for p in exc.errors if p.path not in seen]
+    return []
 
 
 def _kind_part(form, kind: GameKind | None, record: dict[str, Any], problems: list[Problem]) -> None:

@@ -42,7 +42,7 @@ def find_bar(dist: np.ndarray, level: float, rim: int, half: int) -> np.ndarray 
         pts = np.column_stack(np.nonzero(labels[y:y + ch, x:x + cw] == i)).astype(np.float32)
         (_, _), (a, b), _angle = cv2.minAreaRect(pts[:, ::-1])
         length, width = max(a, b), max(1.0, min(a, b))
-        if length < 0.35 * S or width > 0.16 * S or length / width < 3.5:
+        if length < 0.35 * S or width > 0.2 * S or length / width < 3.5:
             continue
         if ch < 0.8 * length:  # more across than along: slanted beyond 35°
             continue
@@ -50,6 +50,27 @@ def find_bar(dist: np.ndarray, level: float, rim: int, half: int) -> np.ndarray 
         if bar is None or closeness > best:
             bar, best = i, closeness
     return None if bar is None else labels == bar
+
+
+def dark_bar(patch: np.ndarray, rim: int, half: int) -> np.ndarray | None:
+    """The centre bar found by its darkness alone, for a face whose bar
+    touches its pips in the colour distance (large coloured pips drawn close
+    to the bar, a double-12): the bar is near black, red or blue pips are
+    only darker than the face, yellow ones hardly.
+
+    :param patch: the face turned square, BGR ``uint8`` (half × 2·half).
+    :param rim: rows left out at the top and bottom, in pixels.
+    :param half: a half's side, in pixels.
+    :return: a boolean mask of the bar shaped like the face, or ``None``.
+    """
+    lum = cv2.cvtColor(patch, cv2.COLOR_BGR2LAB)[..., 0].astype(np.float32)
+    face = float(np.percentile(lum[rim:-rim:2, ::2], 60))
+    if face < 100:
+        return None  # a dark face: its bar is light
+    darkness = cv2.GaussianBlur(face - lum, (0, 0), 1.0)
+    # a pixel of the bar: darker than two thirds of the face's lightness
+    # below it (find_bar takes 0.7 of the level given)
+    return find_bar(darkness, (0.65 * face) / 0.7, rim, half)
 
 
 def centred_box(bar: np.ndarray, inv: np.ndarray, half: int) -> np.ndarray | None:

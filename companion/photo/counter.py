@@ -29,8 +29,9 @@ import cv2
 import numpy as np
 
 from companion.photo.barfaces import faces_by_bars
-from companion.photo.bars import centred_box, find_bar
+from companion.photo.bars import centred_box, dark_bar, find_bar
 from companion.photo.faces import Face, find_faces
+from companion.photo.trim import face_colour, trimmed_box
 
 ANALYSIS_SIDE = 1000
 """The long side, in pixels, at which tile faces are looked for."""
@@ -175,6 +176,8 @@ def _read_face(image: np.ndarray, box: np.ndarray, max_suit: int | None, again: 
     inside[rim:-rim, rim:-rim] = 1
     mask = ((dist > level) & (inside > 0)).astype(np.uint8)
     bar = find_bar(dist, level, rim, S)
+    if bar is None:
+        bar = dark_bar(patch, rim, S)
     if bar is not None and again:
         centred = centred_box(bar, np.linalg.inv(m), S)
         if centred is not None:
@@ -202,7 +205,8 @@ def _read_face(image: np.ndarray, box: np.ndarray, max_suit: int | None, again: 
     one = _one_pip(comps)
     for side in (left_of_bar, ~left_of_bar):
         mine = [c for c in comps if side[int(round(c[3][1])), int(round(c[3][0]))]]
-        count, unclear = _count_pips(mine, _one_pip(mine) or one, inv, scale_px, spots)
+        own = _one_pip(mine)
+        count, unclear = _count_pips(mine, own or one, inv, scale_px, spots, chains=own is None)
         if unclear:
             problems.append("pips_unclear")
         halves.append(count)
@@ -220,7 +224,7 @@ def _difference(patch: np.ndarray) -> tuple[np.ndarray, float]:
     S = HALF_PX
     lab = cv2.cvtColor(patch, cv2.COLOR_BGR2LAB).astype(np.float32)
     inner = lab[int(0.1 * S):int(0.9 * S):2, int(0.1 * S):int(1.9 * S):2].reshape(-1, 3)
-    diff = lab - _face_colour(inner)
+    diff = lab - face_colour(inner)
     dist = np.sqrt(diff[..., 0] ** 2 + 2.5 * (diff[..., 1] ** 2 + diff[..., 2] ** 2))
     dist = cv2.GaussianBlur(dist, (0, 0), 1.0)
     sample = dist[int(0.08 * S):int(0.92 * S):2, int(0.08 * S):int(1.92 * S):2]
@@ -233,19 +237,6 @@ def _difference(patch: np.ndarray) -> tuple[np.ndarray, float]:
     # that the blur between two pips does not join them
     level = min(max(level, 0.25 * hi), 45.0) if level < 45.0 else level
     return dist, level
-
-
-def _face_colour(lab: np.ndarray) -> np.ndarray:
-    """The face's own colour: the commonest colour of its pixels (``lab``: N × 3
-    Lab values), not their median, which twelve coloured pips or a corner of
-    the cloth would pull towards them."""
-    q = (lab // 12).astype(np.int32)
-    codes = (q[:, 0] * 32 + q[:, 1]) * 32 + q[:, 2]
-    values, counts = np.unique(codes, return_counts=True)
-    top = values[np.argmax(counts)]
-    near = np.abs(q - np.array([top // 1024, (top // 32) % 32, top % 32])).max(axis=1) <= 1
-    colour: np.ndarray = np.median(lab[near], axis=0)
-    return colour
 
 
 def _components(mask: np.ndarray) -> list[_Component]:
@@ -276,12 +267,16 @@ def _one_pip(comps: list[_Component]) -> float | None:
 
 
 def _count_pips(comps: list[_Component], one: float | None, inv: np.ndarray, scale_px: float,
-                spots: list[Spot]) -> tuple[int, bool]:
+                spots: list[Spot], chains: bool = False) -> tuple[int, bool]:
     """Count the pips of one half (``comps``: its spots, see
     :func:`_components`; ``one``: one pip's area). Two pips run together by
     blur count as two by their area. Each pip found is added to ``spots`` in
     pixels of the picture (``inv``: the transform back to it; ``scale_px``:
-    picture pixels per face pixel).
+    picture pixels per face pixel). ``chains``: the half shows no pip of its
+    own alone (``one`` is the other half's, whose pips may be larger): a
+    long spot is a chain of touching round pips, counted by its shape (a
+    chain of k is k times as long as wide and fills π/4 of its rectangle),
+    always unclear.
 
     :return: the count, and whether it is unclear (pips not round, or an area
         between whole numbers of pips, or a spot far smaller than a pip).
@@ -306,6 +301,9 @@ def _count_pips(comps: list[_Component], one: float | None, inv: np.ndarray, sca
             k = 1  # a pip (one clipped by the bar is narrower)
             if one is None and (elong >= 1.35 or fill <= 0.6):
                 unclear = True
+        elif chains and elong >= 2.5 and fill > 0.6:
+            k = max(1, int(round(elong * fill / (math.pi / 4))))
+            unclear = True
         else:
             ratio = area / one
             k = max(1, int(round(ratio)))
@@ -440,7 +438,10 @@ def _by_bars(image: np.ndarray, small: np.ndarray, f: float, tiles: list[TileRea
     known = [np.array(t.corners, np.float32) * f for t in tiles]
     found = []
     for box in faces_by_bars(small, known, width):
-        tile = _read_face(image, box / f, max_suit)
+        cut = trimmed_box(image, box / f)
+        if cut is None:
+            continue
+        tile = _read_face(image, cut, max_suit)
         if "no_bar" not in tile.problems and "beyond_set" not in tile.problems and tile.pips > 0:
             tile.problems.append("odd_shape")
             found.append(tile)

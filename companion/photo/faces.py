@@ -200,9 +200,18 @@ def _unrepeated(faces: list[Face]) -> list[Face]:
     corners within half a pixel of another's, in any order around) is
     read once. Faces of a square of two tiles cut two ways are kept."""
     kept: list[Face] = []
+    # the same box has the same centre: only faces whose centres lie within
+    # half a pixel are compared corner by corner (hundreds of faces found
+    # in the masks of a busy photo)
+    centres: dict[tuple[int, int], list[Face]] = {}
     for face in faces:
-        if face.group < 0 and any(k.group < 0 and _same_box(face.box, k.box) for k in kept):
-            continue
+        if face.group < 0:
+            cx, cy = (float(v) for v in face.box.mean(axis=0))
+            near = [k for dx in (-1, 0, 1) for dy in (-1, 0, 1)
+                    for k in centres.get((int(cx // 1) + dx, int(cy // 1) + dy), [])]
+            if any(_same_box(face.box, k.box) for k in near):
+                continue
+            centres.setdefault((int(cx // 1), int(cy // 1)), []).append(face)
         kept.append(face)
     return kept
 

@@ -17,6 +17,7 @@ Rule sources: those of each module (``rules-families.md`` sections 2, 3 and 4;
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -356,7 +357,9 @@ class PadView:
     :ivar board: the peg board laid out, or ``None`` (a game to more than 121).
     :ivar sides: each side's name as shown (``"Ann & Cy"`` for a pair).
     :ivar target: the game's target, in its unit.
-    :ivar finished: the game is over.
+    :ivar finished: the game is over: a side reached the target, or the
+        table ended it where it stood (the record's ``ended_by_players``,
+        after a hand at least).
     """
 
     pad: Pad
@@ -376,8 +379,9 @@ def pad_view(record: Mapping[str, Any]) -> PadView | None:
     if keypad is None:
         return None
     inner = read_game(record, confirm=True).inner
+    ended_by_table = bool(record.get("ended_by_players")) and bool(record.get("rounds"))
     return PadView(pad_of(inner, keypad(inner.rules)), board_layout(inner.peg_board()),
-                   side_names(inner.seating), inner.target, bool(inner.finished))
+                   side_names(inner.seating), inner.target, bool(inner.finished) or ended_by_table)
 
 
 def board_of(record: Mapping[str, Any]) -> tuple[BoardLayout, Mapping[str, str]] | None:
@@ -385,6 +389,38 @@ def board_of(record: Mapping[str, Any]) -> tuple[BoardLayout, Mapping[str, str]]
     the game has none (42; All Fives to 250 in points)."""
     view = pad_view(record)
     return None if view is None or view.board is None else (view.board, view.sides)
+
+
+@dataclass(frozen=True)
+class LiveHand:
+    """The hand being played on the score pad, pegged so far.
+
+    :ivar board: the peg board after the saved hands and the plays so far, or
+        ``None`` for a game without one (a target past 121).
+    :ivar sides: each side's name as shown (``"Ann & Cy"`` for a pair).
+    :ivar struck: the plays not pegged (their indices in the hand's
+        ``plays``): past an exact target, under ``entry_minimum``.
+    """
+
+    board: BoardLayout | None
+    sides: Mapping[str, str]
+    struck: tuple[int, ...]
+
+
+def live_board(record: Mapping[str, Any], hand: Any) -> LiveHand | None:
+    """A stored game while its next hand is being played: the hand's scoring
+    plays so far (``hand``: ``{"leader"?, "plays"}``, as the score pad keeps
+    them) pegged after the saved hands by the kind's module, and the board
+    they give; ``None`` for a kind without a score pad (42).
+
+    :raises RecordError: the record is refused, or a play of ``hand`` is
+        (a count that does not score, a play after the target was reached).
+    """
+    if record.get("kind") not in _KEYPADS:
+        return None
+    inner = read_game(record, confirm=True).inner
+    struck = tuple(m.play for m in inner.pegs_so_far(hand) if m.struck is not None and m.play is not None)
+    return LiveHand(board_layout(inner.live_board(hand)), side_names(inner.seating), struck)
 
 
 START_PRESETS: Mapping[str, Mapping[str, Any]] = {
@@ -395,6 +431,40 @@ START_PRESETS: Mapping[str, Mapping[str, Any]] = {
 """The named rule sets the start form offers, by kind (All Fives, Muggins,
 Sniff, Five Up; Fives and Threes to 61 or 121 and the leagues'), each a
 :class:`~companion.rules.families.counts.Preset` (its ``label`` and ``rules``)."""
+
+
+NAMED_GAMES: Mapping[str, tuple[str, ...]] = {"all_fives": ("muggins", "sniff", "five_up")}
+"""The presets that are games of their own name, by kind (pagat: Muggins,
+Sniff and Five Up are All Fives' cousins, each played and called by its own
+name); a game playing one of them is titled so."""
+
+_RULE_READERS: Mapping[str, Callable[..., Any]] = {"all_fives": all_fives.read_rules}
+
+
+def preset_name(kind: str, rules: Mapping[str, Any] | None) -> str | None:
+    """The name (a msgid, to translate) of the named game of :data:`NAMED_GAMES`
+    whose rules ``rules`` plays: every rule value equal to the preset's once
+    each side's defaults are filled in (``{"spinners": "none", "draw_counts":
+    {2: 7, 3: 5, 4: 5}}`` is Muggins; Muggins to 100 instead of 250 is not).
+
+    :param kind: the game's kind.
+    :param rules: the record's ``rules`` as given (``None``: all defaults).
+    :return: the preset's label, or ``None`` (the kind's own name applies;
+        rules that do not read are never a preset's).
+    """
+    reader = _RULE_READERS.get(kind)
+    if reader is None:
+        return None
+    problems = Problems()
+    played = reader(dict(rules or {}), problems)
+    if problems.errors:
+        return None
+    presets = START_PRESETS[kind]
+    for key in NAMED_GAMES[kind]:
+        preset = presets[key]
+        if reader(json.loads(json.dumps(dict(preset.rules))), Problems()) == played:
+            return str(preset.label)
+    return None
 
 
 def texas42_game(record: Mapping[str, Any]) -> texas42.Texas42Game:

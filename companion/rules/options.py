@@ -45,6 +45,9 @@ class Option:
         ``docs/sources.md`` or a public page).
     :ivar pages: the addresses of the public rule pages ``source`` speaks of
         (shown beside it on the rules page, so every source is named).
+    :ivar up_to_set: a suit of the game's set (an engine): its largest value
+        is the set's top double (12 in a double-12 set) once the set is known;
+        ``maximum`` (18, the largest set) holds only where it is not.
     """
 
     key: str
@@ -55,6 +58,7 @@ class Option:
     minimum: int | None = None
     maximum: int | None = None
     pages: tuple[str, ...] = ()
+    up_to_set: bool = False
 
 
 OPTIONS: tuple[Option, ...] = (
@@ -140,6 +144,7 @@ OPTIONS: tuple[Option, ...] = (
         N_("a house rule for a shorter game; no rule page we have gives it"),
         minimum=0,
         maximum=18,
+        up_to_set=True,
     ),
     Option(
         "end_engine",
@@ -148,6 +153,7 @@ OPTIONS: tuple[Option, ...] = (
         N_("a house rule for a shorter game; no rule page we have gives it"),
         minimum=0,
         maximum=18,
+        up_to_set=True,
     ),
     Option(
         "going_out_bonus",

@@ -139,12 +139,16 @@ def check_rules_apply(profile: RuleProfile, kind: str, problems: Problems, path:
                            tr("The rule %(key)s does not apply to this game.", key=key), rule=key)
 
 
-def parse_rules(data: Any, problems: Problems, path: str = "rules") -> RuleProfile:
+def parse_rules(data: Any, problems: Problems, path: str = "rules", set_n: int | None = None) -> RuleProfile:
     """Read a record's ``rules`` object into a :class:`RuleProfile`.
 
     :param data: the ``rules`` value of a game record (a mapping; ``None`` means all defaults).
     :param problems: collector; unknown keys add ``unknown_rule``, wrong values ``bad_value``.
     :param path: the path prefix used in problems.
+    :param set_n: N of the game's double-N set when known: a rule that is a
+        suit of the set (:attr:`~.options.Option.up_to_set`, the engines) is
+        held to 0..N and its message says so ("A double-12 set has no
+        25-25", "from 0 to 12" in a double-12 game), not to the largest set's 18.
     :return: the profile (defaults where a value was refused, so checking can go on).
     """
     if data is None:
@@ -159,7 +163,7 @@ def parse_rules(data: Any, problems: Problems, path: str = "rules") -> RuleProfi
         if opt is None:
             problems.error(where, "unknown_rule", tr("There is no rule called %(key)r.", key=key), rule=key)
             continue
-        read = _rule_value(opt, value, problems, where)
+        read = _rule_value(opt, value, problems, where, set_n)
         if read is not _REFUSED:
             values[key] = read
     return RuleProfile(**values)
@@ -169,11 +173,12 @@ _REFUSED = object()
 """What :func:`_rule_value` answers for a value it refused (or left at its default)."""
 
 
-def _rule_value(opt: Option, value: Any, problems: Problems, where: str) -> Any:
+def _rule_value(opt: Option, value: Any, problems: Problems, where: str, set_n: int | None = None) -> Any:
     """One rule's value as the profile keeps it, or :data:`_REFUSED` (a
     ``bad_value`` problem added, or ``None`` given for a rule whose default is
-    ``None``)."""
+    ``None``); ``set_n`` bounds a suit of the set (see :func:`parse_rules`)."""
     key = opt.key
+    most = set_n if opt.up_to_set and set_n is not None else opt.maximum
     if key == "draw_counts":
         counts = _parse_draw_counts(value, problems, where)
         return _REFUSED if counts is None else counts
@@ -191,12 +196,16 @@ def _rule_value(opt: Option, value: Any, problems: Problems, where: str) -> Any:
         return member
     elif value is None and opt.default is None:
         return _REFUSED
-    elif not _is_int(value) or not (opt.minimum <= value <= opt.maximum):
+    elif opt.up_to_set and set_n is not None and _is_int(value) and value > set_n:
+        problems.error(where, "bad_value", tr("A double-%(set)s set has no %(value)s-%(value)s.",
+                                              set=set_n, value=value), rule=key)
+        return _REFUSED
+    elif not _is_int(value) or not (opt.minimum <= value <= most):
         problems.error(
             where,
             "bad_value",
             tr("Give a whole number from %(minimum)s to %(maximum)s.",
-               minimum=opt.minimum, maximum=opt.maximum),
+               minimum=opt.minimum, maximum=most),
             rule=key,
         )
         return _REFUSED

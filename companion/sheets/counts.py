@@ -25,6 +25,7 @@ from companion.rules.kinds import GameStatus, RoundScoring
 from companion.sheets.layout import OPEN_ROWS, PAPERS, geometry, with_row
 from companion.sheets.words import format_date, names_text, ordinal
 from companion.web.i18n import in_language
+from companion.web.labels import kind_title
 
 TEMPLATE = "sheets/counts.html"
 """The sheet's template (rendered by :func:`companion.sheets.pdf.render_html`)."""
@@ -107,9 +108,10 @@ def _context(game: FamilyGame, *, played_on: datetime.date, paper: str, blank: b
     totals = {s.get("name", s.get("player")): s["total"] for s in standings_in}
     target = _target(game)
     unit = tr(spec.words.unit)
+    name = kind_title(game.table.kind, game.table.as_dict().get("rules"))  # Muggins, Five Up…
     rules = rule_lines(str(spec.kind), game.table.as_dict().get("rules") or {}, target)
     context: dict[str, Any] = {
-        "title": tr("%(game)s score sheet", game=tr(spec.words.name)), "game_name": tr(spec.words.name),
+        "title": tr("%(game)s score sheet", game=tr(name)), "game_name": tr(name),
         "set_label": tr("Double-%(n)s", n=game.table.set_n), "played_on": format_date(played_on),
         "played_on_iso": played_on.isoformat(),
         "status": "blank" if blank else "finished" if finished else "in_progress" if played else "not_started",

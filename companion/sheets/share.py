@@ -24,7 +24,7 @@ from companion.games.chart import Chart, running_totals_chart
 from companion.games.services import GameView
 from companion.rules.errors import tr, trn
 from companion.web.i18n import in_language, translated
-from companion.web.labels import KIND_NAMES
+from companion.web.labels import kind_title
 
 TEMPLATE = "sheets/share.html"
 WIDTH = 720
@@ -123,7 +123,7 @@ def share_context(game: GameView, *, language: str | None = None) -> dict[str, A
     chart = _chart(game, inner)
     rows = _rows(game)
     with in_language(language):
-        name = translated(KIND_NAMES[table.kind])
+        name = translated(kind_title(table.kind, table.as_dict().get("rules")))  # Muggins, Five Up…
         title = f"{name} · {tr('Double-%(n)s', n=table.set_n)}" if table.kind.counts_pips else name
         foot = trn("%(num)s round played", "%(num)s rounds played", len(game.rounds), num=len(game.rounds))
     return {

@@ -10,7 +10,11 @@ when one exists.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from companion.rules.errors import N_
+from companion.rules.family_counts import preset_name
 from companion.rules.kinds import (
     DEFAULT_KIND,
     KINDS,
@@ -171,6 +175,17 @@ def kind_notes(field: str) -> list[tuple[str, str]]:
     return [(note, " ".join(kinds)) for note, kinds in notes.items()]
 
 
+def kind_title(kind: str, rules: Mapping[str, Any] | None = None) -> str:
+    """The name a game is titled by (a msgid, to translate): the named game
+    its rules play (Muggins, Sniff, Five Up: :func:`preset_name`), else its
+    kind's name (:data:`KIND_NAMES`).
+
+    :param kind: the game's kind.
+    :param rules: the game's ``rules`` as given (``None``: the kind's name).
+    """
+    return preset_name(str(kind), rules) or KIND_NAMES[str(kind)]
+
+
 def template_globals() -> dict[str, object]:
     """What every page template may use: the kinds, their rows, their names,
     the labels."""
@@ -181,6 +196,7 @@ def template_globals() -> dict[str, object]:
         "kinds_with": kinds_with,
         "kind_notes": kind_notes,
         "kind_names": KIND_NAMES,
+        "kind_title": kind_title,
         "value_labels": VALUE_LABELS,
         "rule_kinds": rule_kinds,
         "rule_variants": rule_variants,

@@ -113,6 +113,16 @@ def test_the_game_page_offers_to_end_it_and_then_shows_the_winners_card(client, 
     html = client.get(f"/games/{gid}").get_data(as_text=True)
     assert '<h2 id="winner-h">Leo wins!</h2>' in html
     assert "End the game now" not in html and 'id="round-form"' not in html
+    # the card says the table ended it, after the 3 rounds played
+    assert "The table ended this game early, after 3 rounds." in html
+
+
+def test_a_game_that_reached_its_own_end_says_nothing_of_an_early_end(client, api):
+    """Picture dominoes to 2 wins: Leo's second win ends it by the game's own rule."""
+    gid = api.post("/api/games", json={**PICTURE, "rules": {"target_wins": 2}}).get_json()["id"]
+    html = client.get(f"/games/{gid}").get_data(as_text=True)
+    assert '<h2 id="winner-h">Leo wins!</h2>' in html
+    assert "ended this game early" not in html
 
 
 def test_the_game_page_offers_no_end_before_the_first_round(client, api):

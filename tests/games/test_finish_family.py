@@ -33,6 +33,8 @@ def test_a_partnership_game_ends_now_with_the_pair_ahead_winning(api):
         ("Ana+Chen", 21, 1), ("Ben+Dee", 0, 2)]
     again = api.get(f"/api/games/{gid}").get_json()
     assert (again["status"], again["ended_by_players"], again["winners"]) == ("finished", True, ["Ana", "Chen"])
+    html = api.get(f"/games/{gid}").get_data(as_text=True)
+    assert "The table ended this game early, after 1 round." in html
     # no hand follows; ending twice is refused
     r = api.post(f"/api/games/{gid}/rounds", json=LP1)
     assert r.status_code == 422 and r.get_json()["errors"][0]["code"] == "game_finished"
@@ -62,6 +64,8 @@ def test_a_chicken_foot_game_ends_now_lowest_total_first(api):
     assert [(s["player"], s["total"], s["rank"]) for s in body["standings"]] == [
         ("Ana", 12, 1), ("Dee", 12, 1), ("Ben", 30, 3), ("Chen", 64, 4)]
     assert "next_round" not in body
+    html = api.get(f"/games/{gid}").get_data(as_text=True)
+    assert "The table ended this game early, after 2 rounds." in html
     r = api.post(f"/api/games/{gid}/rounds", json={**CF2, "engine": 7})
     assert r.status_code == 422 and r.get_json()["errors"][0]["code"] == "game_finished"
 
@@ -86,3 +90,32 @@ def test_the_engine_ends_a_family_game_and_reads_the_end_back():
     with pytest.raises(RecordError) as err:
         read_game({**record, "ended_by_players": "yes"})
     assert [(p.path, p.code) for p in err.value.problems] == [("ended_by_players", "bad_value")]
+
+
+def test_an_all_fives_game_ended_now_says_so_on_its_pad(api):
+    from tests.games.test_api_all_fives import AF1
+    from tests.games.test_api_all_fives import new_game as new_af_game
+    from tests.games.test_api_all_fives import play as play_af
+
+    gid = new_af_game(api)
+    play_af(api, gid, AF1)
+    # AF-1: Ann 10 + 10 + 10 (bonus of Bob's 8 pips rounded to 10) = 30, Bob 10 + 15 + 25 + 10 = 60
+    body = _finish(api, gid)
+    assert body["winners"] == ["Bob"]
+    html = api.get(f"/games/{gid}").get_data(as_text=True)
+    assert "Bob wins!" in html and "The table ended this game early, after 1 round." in html
+    assert "Save the hand" not in html  # no next hand is offered once it is ended
+
+
+def test_a_texas42_game_ended_now_offers_no_next_hand(api):
+    from tests.games.test_api_texas42 import T42_1
+    from tests.games.test_api_texas42 import new_game as new_42_game
+    from tests.games.test_api_texas42 import play as play_42
+
+    gid = new_42_game(api)
+    play_42(api, gid, T42_1[0])
+    # T42-1, hand 1: Chen's 31 is set, so Ben & Dee take 1 mark, Ana & Chen none
+    body = _finish(api, gid)
+    assert sorted(body["winners"]) == ["Ben", "Dee"]
+    html = api.get(f"/games/{gid}").get_data(as_text=True)
+    assert 'id="winner"' in html and "The table ended this game early, after 1 round." in html

@@ -134,6 +134,9 @@ def test_cf4_burnt_doubles_the_0_0_round_and_the_game_end(client):
     assert "8‑8 was burnt: nobody held it." in html
     # and the scoreboard's round 2 row, beside its 7-7
     assert "7-7 8‑8 burnt" in html
+    # and the table view's next-round card, for the table to read at a glance
+    tv = text(client.get(f"/games/{gid}/table").get_data(as_text=True))
+    assert "Centre double 6-6" in tv and "8‑8 was burnt: nobody held it." in tv
     r = post_round(client, gid, {**seven, "engine": "8"})
     assert r.status_code == 422 and 'id="engine-error"' in r.get_data(as_text=True)
     # the 0-0 round: no 0-0 toggle (it is in the centre); posted anyway it is refused

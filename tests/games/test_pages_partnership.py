@@ -244,3 +244,21 @@ def test_a_new_game_with_these_players_keeps_the_pairs_and_rules(client, api):
     data = api.get(f"/api/games/{new}").get_json()
     assert new != gid and data["status"] == "in_progress" and data["rounds"] == []
     assert data["teams"] == [["Ana", "Chen"], ["Ben", "Dee"]] and data["rules"]["target_score"] == 200
+
+
+@pytest.mark.parametrize(("preset", "name"), [
+    ("common", "Partnership, to 100"), ("cuban", "Cuban double-nine, to 100"),
+    ("dominican", "Dominican, to 200"), ("puerto_rico_500", "Puerto Rican 500")])
+def test_rules_in_play_name_the_rule_set_the_table_chose(client, preset, name):
+    gid = new_game(client, preset)
+    html = client.get(f"/games/{gid}").get_data(as_text=True)
+    assert f"Rules in play: {name}" in " ".join(html.replace("</summary>", " ").split())
+
+
+def test_a_table_s_own_mix_of_rules_is_listed_rule_by_rule(client):
+    # Dominican with the target moved to 150 is no longer the Dominican rule set
+    gid = new_game(client, "dominican", **{"lp-target_score": "150"})
+    html = client.get(f"/games/{gid}").get_data(as_text=True)
+    assert "Rules in play: Dominican" not in html
+    start = html.index('class="card rules-in-play"')
+    assert "150" in html[start:html.index("</details>", start)]

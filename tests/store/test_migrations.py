@@ -295,3 +295,24 @@ def test_upgrade_derives_the_search_names_of_games_already_stored(app, api):
         db.session.remove()
     assert stored == ["\nceline\nben\n", "\nana\ndurda\n"]
     assert [g["id"] for g in api.get("/api/games?q=CELINE").get_json()["games"]] == [celine]
+
+
+def test_upgrade_keeps_the_club_nights_as_they_were(app, api):
+    """Nights stored before doubles and league matches: the upgrade makes
+    them ordinary nights (no doubles, no match), their tables as drawn."""
+    from flask_migrate import upgrade
+
+    from companion.store.db import db
+
+    eid = api.post("/api/events", json={"name": "Friday", "kind": "draw", "players": ["Ana", "Ben"]}).get_json()["id"]
+    before = api.get(f"/api/events/{eid}").get_json()
+    _at_revision(app, "d3f5b7a9c1e2")  # before the night's ``pairs`` and ``match``
+    with app.app_context():
+        with db.engine.connect() as conn:
+            assert not {"pairs", "match"} & {c["name"] for c in sa.inspect(conn).get_columns("event")}
+        upgrade()
+        with db.engine.connect() as conn:
+            stored = conn.execute(sa.text("SELECT pairs, match FROM event")).all()
+        db.session.remove()
+    assert [(bool(p), m) for p, m in stored] == [(False, None)]
+    assert api.get(f"/api/events/{eid}").get_json() == before

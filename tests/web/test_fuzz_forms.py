@@ -174,6 +174,7 @@ COVERED = {
     "/games/<int:game_id>/undo", "/games/<int:game_id>/players", "/games/<int:game_id>/players/leave",
     "/games/<int:game_id>/players/back", "/games/<int:game_id>/finish",
     "/events/<int:event_id>/pairs", "/counts/start", "/games/<int:game_id>/pad", "/games/<int:game_id>/bids",
+    "/games/<int:game_id>/pad/<int:number>", "/events/<int:event_id>/match/games",
 }
 
 
@@ -315,6 +316,7 @@ event_value = field_value | st.sampled_from([
     "mexican_train", "draw", "block", "picture", "12", "9", "6", "place_points", "wins", "points_per_round",
     "random", "balanced", "move_down", "by_standing", "draw", "keep", "highest", "average", "zero",
     "quick", "league", "2026-11-26", "2026-02-30", "Ana\nBen\nChen", "Ana, Ben, Chen, Dee, Eve",
+    "fives_threes", "all_fives", "texas42", "solihull", "leek", "northallerton", "teesdale", "muggins", "1",
 ])
 
 
@@ -323,7 +325,8 @@ def event_form(draw):
     """The open-an-evening form: a few of its fields, with odd values."""
     data: dict[str, list[str]] = {}
     for name in ("name", "held_on", "kind", "set", "preset", "late_join", "scoring", "seating", "reseat",
-                 "move", "tables", "players"):
+                 "move", "tables", "players", "preset-fives_threes", "preset-all_fives", "in_pairs", "match",
+                 "team-0", "team-1", "team-0-players", "team-1-players", "singles", "doubles"):
         if draw(st.booleans()):
             data[name] = [draw(event_value)]
     if draw(st.integers(0, 3)) == 0:  # a plausible evening now and then
@@ -350,6 +353,25 @@ def test_fuzz_an_evening(world, ev, action, data):
 
 @settings(FUZZ, max_examples=max(20, FUZZ.max_examples // 4))
 @given(st.sampled_from(["1", "2", "0", "999999", "2147483647"]),
+       st.dictionaries(st.sampled_from(["game", "home-0", "home-1", "away-0", "away-1", "table", "x"]),
+                       event_value | st.sampled_from(["Ana", "Ben", "Chen", "Dee", "7", "-1", "99"])))
+def test_fuzz_start_a_game_of_a_match(world, ev, data):
+    """A game of a league match started from its row, at a match night (one
+    made here, Ana and Ben against Chen and Dee) or not, with any fields:
+    never a 5xx."""
+    app, c, _ = world
+    if "fuzz_match" not in app.extensions:
+        r = c.post("/api/events", json={"name": "Match", "kind": "fives_threes", "match": {
+            "format": "solihull", "teams": [{"name": "A", "players": ["Ana", "Ben"]},
+                                            {"name": "B", "players": ["Chen", "Dee"]}]}})
+        assert r.status_code == 201, r.get_json()
+        app.extensions["fuzz_match"] = str(r.get_json()["id"])
+        app.extensions.pop("fuzz_forms_snapshot", None)
+    post(app, c, f"/events/{ev if ev != '2' else app.extensions['fuzz_match']}/match/games", data)
+
+
+@settings(FUZZ, max_examples=max(20, FUZZ.max_examples // 4))
+@given(st.sampled_from(["1", "2", "0", "999999", "2147483647"]),
        st.dictionaries(st.sampled_from(["pair_a", "pair_b", "x"]),
                        event_value | st.sampled_from(["Ana", "Ben", "ana", "Chen"])))
 def test_fuzz_check_in_a_pair(world, ev, data):
@@ -368,14 +390,17 @@ count_value = field_value | st.sampled_from([
 @given(st.dictionaries(st.sampled_from(["choice", "player-0", "player-1", "player-2", "player-3", "pairs",
                                         "target", "x"]), count_value),
        game_ref,
-       st.dictionaries(st.sampled_from(["hand", "number", "bid-0", "bid-1", "bid-2", "bid-3", "result",
-                                        "trump", "type", "points", "x"]), count_value))
-def test_fuzz_the_games_scored_during_play(world, start, gid, hand):
-    """The counting games' start form, score pad and 42's bids, with any
-    fields, on games of any kind: a refusal or a whole game, never a 5xx."""
+       st.dictionaries(st.sampled_from(["hand", "number", "version", "bid-0", "bid-1", "bid-2", "bid-3",
+                                        "result", "trump", "type", "points", "x"]), count_value),
+       st.sampled_from(["1", "2", "0", "999999"]))
+def test_fuzz_the_games_scored_during_play(world, start, gid, hand, number):
+    """The counting games' start form, score pad (a new hand, a hand
+    corrected) and 42's bids, with any fields, on games of any kind: a
+    refusal or a whole game, never a 5xx."""
     app, c, ids = world
     post(app, c, "/counts/start", start)
     post(app, c, _url(ids, "/games/{g}/pad", gid), hand)
+    post(app, c, _url(ids, "/games/{g}/pad/" + number, gid), hand)
     post(app, c, _url(ids, "/games/{g}/bids", gid), hand)
 
 

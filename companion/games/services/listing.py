@@ -61,7 +61,7 @@ _LIST_COLUMNS = (
     GameRow.id, GameRow.created_at, GameRow.kind, GameRow.set_n, GameRow.players,
     GameRow.rounds_played, GameRow.rounds_total, GameRow.status,
     GameRow.summary["leaders"].label("leaders"), GameRow.summary["winners"].label("winners"),
-    GameRow.shelf,
+    GameRow.shelf, GameRow.rules,
 )
 """What a line of the list shows (built once: an expression costs as much to
 build as the query takes to run)."""
@@ -100,6 +100,7 @@ def list_games(query: GameQuery = GameQuery()) -> Page:
             players=tuple(r.players), rounds_played=r.rounds_played or 0,
             rounds_total=r.rounds_total, status=r.status,
             leaders=tuple(r.leaders or ()), winners=tuple(r.winners or ()), shelf=r.shelf,
+            rules=r.rules or {},
         )
         for r in rows[:per_page]
     ]

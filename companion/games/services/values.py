@@ -153,6 +153,13 @@ class GameView:
         """True once the game is over."""
         return self.status == "finished"
 
+    @property
+    def ended_by_table(self) -> bool:
+        """True when the table ended the game where it stood (the record's
+        ``ended_by_players``; ``POST /api/games/<id>/finish``) and it is over:
+        the winner's card says so, beside the standings."""
+        return self.finished and bool(getattr(self.table, "ended_by_players", False))
+
     def standings(self) -> list[Standing]:
         """Players in order (see :meth:`companion.rules.Game.standings`)."""
         return [Standing(s["player"], s["total"], s["rank"]) for s in self.summary["standings"]]
@@ -224,6 +231,8 @@ class GameSummary:
     leaders: tuple[str, ...]
     winners: tuple[str, ...]
     shelf: str
+    rules: Mapping[str, Any] = field(default_factory=dict)
+    """The rules as given (the list titles a game by the named game they play)."""
 
     @property
     def finished(self) -> bool:

@@ -14,7 +14,16 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
-from flask import Blueprint, abort, redirect, render_template, request, url_for
+from flask import (
+    Blueprint,
+    abort,
+    get_template_attribute,
+    jsonify,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
 
 from companion.games import services
 from companion.games.counts_words import CONTRACT_WORDS, TRUMP_WORDS, rule_lines
@@ -22,8 +31,9 @@ from companion.games.services import undo as undoing
 from companion.games.views import undo as undo_views
 from companion.rules import RecordError
 from companion.rules.families.bid_pad import bid_pad, read_bid_form, tally_words
-from companion.rules.families.score_pad import read_pad_hand
+from companion.rules.families.score_pad import PAD_HAND_MOST, pad_hand_of, read_pad_hand
 from companion.rules.family_counts import START_PRESETS, board_of, pad_view, texas42_game
+from companion.rules.family_counts import live_board as board_now
 from companion.rules.kinds import HandEntry, kind_spec
 from companion.web import numbers
 from companion.web.i18n import gettext
@@ -52,27 +62,120 @@ def _rule_lines(game: services.GameView, target: int) -> list[dict[str, str]]:
 
 
 def render_pad(game: services.GameView, hand_text: str | None = None, errors: list[str] | None = None,
-               status: int = 200) -> tuple[str, int]:
+               status: int = 200, edit: int | None = None, version: int | None = None) -> tuple[str, int]:
     """The score pad page of ``game``, with a hand as typed and its refusals
-    when it was refused."""
+    when it was refused; with ``edit``, the pad correcting that saved hand
+    (filled with it, or with ``hand_text`` as typed, and the ``version`` of
+    the hand it was read at)."""
     if game.table.kind.spec.form.entry is HandEntry.BIDS:
         return render_bids(game, errors, status)
     view = pad_view(_record(game))
     if view is None:
         abort(404)
+    stored: Mapping[str, Any] = {}
+    if edit is not None:
+        if not 1 <= edit <= len(game.rounds):
+            abort(404)
+        rnd = game.rounds[edit - 1]
+        stored = rnd.data
+        version = rnd.version if version is None else version
+        hand_text = hand_text or json.dumps(pad_hand_of(stored))
     html = render_template(
         "games/counts/pad.html", game=game, derived=game.as_json(), view=view, pad=view.pad.as_dict(),
         hand_text=hand_text or "", errors=errors or [], kind_names=KIND_NAMES, rule_lines=_rule_lines(game, view.target),
-        undo=undo_views.notice(game),
+        undo=undo_views.notice(game), edit=edit, version=version, in_play=_in_play_of(stored, hand_text),
     )
     return html, status
+
+
+def _in_play_of(stored: Mapping[str, Any], hand_text: str | None) -> Mapping[str, Any] | None:
+    """A hand kept as each player's points during play (``in_play``), as
+    typed or stored; ``None`` for a hand kept as its scoring plays."""
+    try:
+        typed = json.loads(hand_text) if hand_text else None
+    except ValueError:
+        typed = None
+    for hand in (typed, stored):
+        if isinstance(hand, Mapping) and isinstance(hand.get("in_play"), Mapping):
+            return hand["in_play"]
+    return None
+
+
+@bp.get("/games/<int:game_id>/pad/board")
+def live_board(game_id: int):
+    """The hand being played on the pad (``hand``: the pad's JSON,
+    ``{"leader", "plays"}``) pegged after the saved hands, as JSON:
+    ``board`` (the peg board drawn as on the page, or ``null`` for a game
+    without one) and ``struck`` (the indices of the plays not pegged); 422
+    with ``error`` (the refusal's message) for a play the rules refuse."""
+    try:
+        game = services.get_game(game_id)
+    except services.NotFound:
+        abort(404)
+    if not uses_pad(game):
+        abort(404)
+    try:
+        hand = json.loads(request.args.get("hand", "{}")[:PAD_HAND_MOST])
+    except ValueError:
+        hand = None
+    try:
+        live = board_now(_record(game), hand)
+    except RecordError as exc:
+        return jsonify(error="\n".join(p.message for p in exc.errors)), 422
+    if live is None:
+        abort(404)
+    board = None if live.board is None else \
+        str(get_template_attribute("games/counts/_pegboard.html", "pegboard")(live.board, live.sides))
+    return jsonify(board=board, struck=list(live.struck))
+
+
+@bp.get("/games/<int:game_id>/pad/<int:number>/edit")
+def edit_hand(game_id: int, number: int):
+    """The score pad filled with saved hand ``number``, to correct it."""
+    try:
+        game = services.get_game(game_id)
+    except services.NotFound:
+        abort(404)
+    if not uses_pad(game) or game.table.kind.spec.form.entry is not HandEntry.PLAYS:
+        abort(404)
+    return render_pad(game, edit=number)
+
+
+@bp.post("/games/<int:game_id>/pad/<int:number>")
+def correct_hand(game_id: int, number: int):
+    """Save the corrected hand ``number``; the hands after it are scored
+    again. Changed meanwhile on another device: 409 with what was typed kept."""
+    try:
+        game = services.get_game(game_id)
+    except services.NotFound:
+        abort(404)
+    if not uses_pad(game) or game.table.kind.spec.form.entry is not HandEntry.PLAYS \
+            or not 1 <= number <= len(game.rounds):
+        abort(404)
+    text = request.form.get("hand", "")
+    version = request.form.get("version", type=int)
+    data, problems = read_pad_hand(text, list(game.table.players))
+    if problems.errors:
+        return render_pad(game, text, [p.message for p in problems.errors], 422, edit=number, version=version)
+    try:
+        outcome = services.replace_round(game_id, number, data, version=version)
+    except RecordError as exc:
+        return render_pad(game, text, [p.message for p in exc.errors + exc.warnings], 422, edit=number,
+                          version=version)
+    except services.NotFound:
+        abort(404)
+    if isinstance(outcome, services.Conflicted):
+        return render_pad(services.get_game(game_id), text, [outcome.problem.message], 409, edit=number,
+                          version=outcome.version)
+    change = undoing.Change(undoing.CORRECTED, number, outcome.revision or 0, outcome.previous)
+    return undo_views.redirect_with_undo(game_id, change, f"round-{number}")
 
 
 def render_bids(game: services.GameView, errors: list[str] | None = None, status: int = 200,
                 typed: Mapping[str, str] | None = None) -> tuple[str, int]:
     """42's page: the marks drawn as ALL, the hands, the next hand's form."""
     inner = texas42_game(_record(game))
-    pad = bid_pad(inner)
+    pad = None if game.finished else bid_pad(inner)  # ended by the table: no next hand
     tallies = {team: tally_words(marks) for team, marks in inner.totals.items()}
     html = render_template(
         "games/counts/bids.html", game=game, derived=game.as_json(), pad=pad, tallies=tallies,
@@ -132,7 +235,8 @@ def render_family(game: services.GameView, *, values: Any, draft_restore: bool, 
                   warnings: list[Any], status: int, edit: int | None) -> tuple[str, int]:
     """The page of ``game`` as :func:`pages.render_game` draws a family kind's
     (``FAMILY_PAGES``): the score pad, or 42's hand form."""
-    return render_pad(game, errors=[m for ms in errors.values() for m in ms] or None, status=status)
+    return render_pad(game, errors=[m for ms in errors.values() for m in ms] or None, status=status,
+                      edit=edit if game.table.kind.spec.form.entry is HandEntry.PLAYS else None)
 
 
 FAMILY_PAGES = {"all_fives": render_family, "fives_threes": render_family, "texas42": render_family}

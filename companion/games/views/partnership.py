@@ -12,6 +12,7 @@ by :mod:`companion.games.partnership_form`.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from typing import Any
 
 from flask import Blueprint, abort, jsonify, render_template, request
@@ -75,6 +76,19 @@ def rules_in_play(rules: lp.PartnershipRules) -> list[str]:
     return out
 
 
+def rule_set_name(rules: lp.PartnershipRules, set_n: int) -> str | None:
+    """The name of the rule set the table plays, translated (``"Dominican,
+    to 200"``), when its rules and set are exactly one of the presets
+    (:data:`~companion.rules.families.partnership.PRESETS`); ``None`` for a
+    table's own mix, whose changed rules :func:`rules_in_play` lists. The
+    direction of play is left out of the comparison: it is where the table
+    sits, not a rule of the set."""
+    for preset in lp.PRESETS.values():  # the direction of play is the table's, not the rule set's
+        if replace(preset.rules, direction=rules.direction) == rules and preset.set_n == set_n:
+            return translated(preset.title)
+    return None
+
+
 def _pair_words(names: list[str]) -> str:
     return " & ".join(names)
 
@@ -129,6 +143,7 @@ def render_pairs_game(game: services.GameView, values: Any, errors: dict[str, li
         errors=errors, hand_errors=errors_for_hands(errors, players), warnings=warnings,
         pass_errors=by_box, bonus_errors=by_box.pop("", []),
         edit=edit, draft_restore=draft_restore, refused=refused, kind_names=KIND_NAMES, rules_in_play=rules_in_play(game.table.inner.rules),
+        rule_set_name=rule_set_name(game.table.inner.rules, game.table.set_n),
         undo=undo_views.notice(game), **page_context(game, edit),
     ), status
 

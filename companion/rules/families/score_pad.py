@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..errors import Problems, tr
-from .counts import CountKey, Seating
+from .counts import PLAY_KEYS, CountKey, Seating
 from .pegging import PegBoard, PegMove
 
 PAD_HAND_MOST = 20_000
@@ -89,15 +89,39 @@ def pad_of(game: Any, keypad: Any) -> Pad:
     )
 
 
-_HAND_KEYS = frozenset({"leader", "plays", "ended", "out", "hands"})
-_PLAY_KEYS = frozenset({"player", "count", "claimed_by"})
+_HAND_KEYS = frozenset({"leader", "plays", "in_play", "ended", "out", "hands", "dealt"})
+"""The fields of a hand the pad sends (``in_play`` and ``dealt``: a saved
+hand being corrected keeps them)."""
+_HAND_LEFT_KEYS = frozenset({"pips", "drawn"})
+"""What the pad keeps of a hand left: the pips (typed), the tiles drawn (a
+saved hand being corrected keeps them)."""
+
+
+def pad_hand_of(stored: Mapping[str, Any]) -> dict[str, Any]:
+    """A saved hand as the pad starts from it to correct it: ``leader``,
+    ``plays`` (each play's fields as saved) or ``in_play``, ``ended``,
+    ``out`` (a list), ``hands`` (pips and tiles drawn) and ``dealt``; what the
+    pad does not show (typed bonuses, tiles) is left out, derived again on
+    saving.
+
+    :param stored: the round as stored (``rounds[n]`` of the record).
+    """
+    hand = {k: stored[k] for k in _HAND_KEYS if stored.get(k) is not None}
+    if isinstance(hand.get("out"), str):
+        hand["out"] = [hand["out"]]
+    hands = hand.get("hands")
+    if isinstance(hands, Mapping):
+        hand["hands"] = {p: {k: v for k, v in h.items() if k in _HAND_LEFT_KEYS}
+                         for p, h in hands.items() if isinstance(h, Mapping)}
+    return hand
 
 
 def read_pad_hand(text: str, players: Sequence[str]) -> tuple[dict[str, Any], Problems]:
     """The hand the pad sends (JSON text: ``leader``, ``plays`` of
-    ``{"player", "count", "claimed_by"?}``, ``ended``, ``out``, ``hands`` of
-    ``{player: {"pips": n}}``) as a round of the record; the game's module
-    checks the rest when it is saved.
+    ``{"player", "count", "claimed_by"?}`` or, correcting a hand kept so,
+    ``in_play`` of ``{player: points}``; ``ended``, ``out``, ``hands`` of
+    ``{player: {"pips": n, "drawn"?: tiles}}``, ``dealt``) as a round of the
+    record; the game's module checks the rest when it is saved.
 
     :param players: the game's players (names the pad may send).
     :return: the round and the problems of its shape (``bad_value``).
@@ -115,10 +139,14 @@ def read_pad_hand(text: str, players: Sequence[str]) -> tuple[dict[str, Any], Pr
     if not isinstance(plays, list) or any(not isinstance(p, Mapping) for p in plays):
         problems.error("plays", "bad_value", tr("The scoring plays could not be read: enter them again."))
         plays = []
-    hand["plays"] = [{k: v for k, v in p.items() if k in _PLAY_KEYS and v is not None} for p in plays]
+    if "in_play" in hand:
+        hand.pop("plays", None)  # a hand kept as totals during play
+    else:
+        hand["plays"] = [{k: v for k, v in p.items() if k in PLAY_KEYS and v is not None} for p in plays]
     hands = hand.get("hands")
     if isinstance(hands, Mapping):
-        hand["hands"] = {p: h for p, h in hands.items() if p in players and isinstance(h, Mapping)
+        hand["hands"] = {p: {k: v for k, v in h.items() if k in _HAND_LEFT_KEYS}
+                         for p, h in hands.items() if p in players and isinstance(h, Mapping)
                          and h.get("pips") not in (None, "")}
         if not hand["hands"]:
             del hand["hands"]

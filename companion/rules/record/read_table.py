@@ -49,7 +49,7 @@ def parse_table(record: Any, problems: Problems) -> Table | None:
     _check_head_fields(record, problems)
     kind = _parse_kind(record, problems)
     set_n = _parse_set(record, kind, problems)
-    rules = parse_rules(record.get("rules"), problems)
+    rules = parse_rules(record.get("rules"), problems, set_n=set_n)
     most = kind.most_players if kind is not None else MAX_PLAYERS
     if kind is not None and kind.has_engine and set_n in (15, 18):
         most = LARGE_SET_MAX_PLAYERS  # above 12: the warning players_outside_range
@@ -214,11 +214,12 @@ def _check_picture_deal(table: Table, problems: Problems) -> None:
 
 def _check_train_rules(table: Table, problems: Problems) -> None:
     r, n = table.rules, table.set_n
-    for key in ("start_engine", "end_engine"):
+    beyond = [key for key in ("start_engine", "end_engine") if (getattr(r, key) or 0) > n]
+    for key in beyond:  # each at its own box (parse_rules already holds them to the set)
         value = getattr(r, key)
-        if value is not None and value > n:
-            problems.error(f"rules.{key}", "bad_value", tr("A double-%(set)s set has no %(value)s-%(value)s.", set=n, value=value))
-            return
+        problems.error(f"rules.{key}", "bad_value", tr("A double-%(set)s set has no %(value)s-%(value)s.", set=n, value=value))
+    if beyond:
+        return
     if not table.engines:
         problems.error(
             "rules.start_engine", "bad_value",

@@ -14,7 +14,7 @@ from ...errors import Problems, tr
 from ..counts import Seating, read_seating
 from ..pegging import PegBoard, PegMove, Standing, peg_board, reached, standings
 from .hand import HandResult
-from .reading import _read_hand
+from .reading import _read_hand, pegs_so_far
 from .rules import KIND, AllFivesRules, FirstLead, WinCheck, read_rules
 
 
@@ -79,6 +79,25 @@ class AllFivesGame:
         """Both pegs of every side and the latest score, for the board drawing
         (holes: the target, in the game's unit)."""
         return peg_board(self.moves(), self.seating.sides, self.target)
+
+    def live_board(self, data: Any) -> PegBoard:
+        """The peg board while a hand is being played: the pegs after the
+        hands so far and the hand's scoring plays so far (``data``:
+        ``{"leader"?, "plays"}``), each pegged as the saved hand will peg it
+        (holes: the target, in the game's unit).
+
+        :raises RecordError: a play refused, or one after the target was reached.
+        """
+        return peg_board((*self.moves(), *self.pegs_so_far(data)), self.seating.sides, self.target)
+
+    def pegs_so_far(self, data: Any) -> tuple[PegMove, ...]:
+        """The moves of the scoring plays so far of the hand being played
+        (``data``: ``{"leader"?, "plays"}``), one per play in order, pegged
+        or struck (points in the game's unit).
+
+        :raises RecordError: a play refused, or one after the target was reached.
+        """
+        return pegs_so_far(self, data)
 
     def add_hand(self, data: Any, path: str | None = None) -> AllFivesGame:
         """Check the next hand and return the game with it.

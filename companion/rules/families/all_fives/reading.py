@@ -29,7 +29,7 @@ from ..counts import (
     read_plays,
     round_to_five,
 )
-from ..pegging import Pegger, ScoreKind
+from ..pegging import Pegger, PegMove, ScoreKind
 from .hand import ROUND_KEYS, Bonus, HandResult, Play, check_count, hand_bonus
 from .rules import AllFivesRules, HandBonus, ScoreUnit, WinCheck
 
@@ -363,3 +363,36 @@ def _check_typed_bonuses(game: AllFivesGame, raw: Any, bonus: Bonus | None, path
             problems.error(f"{where}.points", "points_mismatch",
                            tr("The pips left give a bonus of %(points)s.", points=bonus.points),
                            points=bonus.points)
+
+
+def pegs_so_far(game: AllFivesGame, data: Any, path: str = "hand") -> tuple[PegMove, ...]:
+    """The pegs of a hand still being played: its scoring plays so far,
+    pegged as :func:`_read_hand` pegs them (the points of each count, the
+    claimer's side for a muggins claim, an overshoot of an exact target
+    struck, a side's first score below ``entry_minimum`` struck). Nobody is
+    out yet: no bonus, no ending is asked.
+
+    :param data: ``{"leader"?, "plays": [{"player", "count", "claimed_by"?}]}``
+        (the leader defaults to the game's next leader).
+    :return: one move per scoring play, in order (points in the game's unit).
+    :raises RecordError: a play refused (``count_not_scoring``…), or a play
+        after a side reached the target with ``win_check: immediate``
+        (``game_finished``).
+    """
+    problems = Problems()
+    if not isinstance(data, Mapping):
+        problems.error(path, "bad_value", tr("A hand is a JSON object."))
+        problems.raise_if_any()
+    leader = _read_leader(game, data, path, problems)
+    entries = read_plays(data.get("plays") or [], f"{path}.plays", game.seating, leader, problems,
+                         claims=game.rules.muggins_claims) or []
+    dealt = read_dealt(None, f"{path}.dealt", game.seating, game.rules.deal(), problems)
+    problems.raise_if_any()
+    plays = _check_plays(game, entries, dealt, {}, f"{path}.plays", problems)
+    problems.raise_if_any()
+    assert leader is not None
+    pegger = Pegger(game.totals, game.target, game.rules.exact_target, _entry_points(game.rules),
+                    _sides_in(game))
+    _peg_during_hand(game, pegger, plays, None, leader, path, problems)
+    problems.raise_if_any()
+    return tuple(pegger.moves)

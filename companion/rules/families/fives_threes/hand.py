@@ -368,3 +368,36 @@ def _read_knock(game: FivesThreesGame, item: Mapping[str, Any], where: str,
     if player is None:
         return None
     return player, points
+
+
+def pegs_so_far(game: FivesThreesGame, data: Any, path: str = "hand") -> tuple[PegMove, ...]:
+    """The pegs of a hand still being played: its scoring plays so far,
+    pegged as :func:`_read_hand` pegs them (the points of each count from the
+    count table, an overshoot of the exact target struck, a winning first tile
+    struck with ``no_win_on_down``). Nobody is out yet: no chip-out point.
+
+    :param data: ``{"leader"?, "plays": [{"player", "count"}]}`` (the leader
+        defaults to the game's next leader).
+    :return: one move per scoring play, in order (points).
+    :raises RecordError: a play refused (``count_not_scoring``…), or a play
+        after a side reached the target (``game_finished``).
+    """
+    problems = Problems()
+    if not isinstance(data, Mapping):
+        problems.error(path, "bad_value", tr("A hand is a JSON object."))
+        problems.raise_if_any()
+    leader: str | None = game.next_leader
+    if data.get("leader") is not None:
+        leader = read_player(data["leader"], f"{path}.leader", game.seating, problems)
+    elif leader is None:
+        problems.error(f"{path}.leader", "bad_value", tr("Say who led this hand."))
+    entries = read_plays(data.get("plays") or [], f"{path}.plays", game.seating, leader, problems,
+                         claims=False) or []
+    dealt = read_dealt(None, f"{path}.dealt", game.seating, game.rules.deal(), problems)
+    problems.raise_if_any()
+    plays = _check_plays(game.rules, game.seating, entries, dealt, {}, f"{path}.plays", problems)
+    problems.raise_if_any()
+    pegger = Pegger(game.totals, game.target, game.rules.exact_target)
+    _peg_plays(game, pegger, plays, 0, path, problems)
+    problems.raise_if_any()
+    return tuple(pegger.moves)

@@ -1,71 +1,45 @@
 """Fives and Threes: league matches, for club nights.
 
-A match of several games between two teams, as a league scores it
-(:class:`MatchFormat`, :data:`MATCH_FORMATS`, :func:`league_points`): not
-the engine of one game.
+The match formats and their league points are :mod:`companion.rules.clubs.league`
+(a club night runs the match); this module offers the Fives and Threes
+leagues' formats under the names the family has always given them
+(:data:`MATCH_FORMATS`, :func:`league_points` by team name): not the engine
+of one game. Sources: Solihull & Warwickshire District Domino League
+(https://domino-league.co.uk/rules), Leek Domino League
+(http://www.leekdominoleague.org.uk/rules1.html).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 
-from ...errors import N_
-from .rules import _LEEK
+from ...clubs.league import FORMATS, MatchFormat
+from ...clubs.league import league_points as _points
 
-# ---------------------------------------------------------------- league matches
-
-
-@dataclass(frozen=True)
-class MatchFormat:
-    """How a league scores a match of several games between two teams.
-
-    :ivar key: stable key. :ivar label: the name shown (marked for translation).
-    :ivar source: the league's rules page.
-    :ivar games: games in a match, or ``None`` where the source does not say.
-    :ivar win_points: league points for winning the match.
-    :ivar close_loss_points: league points for a loser who keeps it to one game
-        (5–4 in a match of 9).
-    :ivar points_per_game: league points for each game won.
-    """
-
-    key: str
-    label: str
-    source: str
-    games: int | None
-    win_points: int
-    close_loss_points: int = 0
-    points_per_game: int = 0
-
-
-MATCH_FORMATS: Mapping[str, MatchFormat] = {
-    "solihull": MatchFormat("solihull", N_("Solihull & Warwickshire: 9 games, 3 points, 1 for a 5–4 loss"),
-                            "Solihull & Warwickshire District Domino League (https://domino-league.co.uk/rules)",
-                            games=9, win_points=3, close_loss_points=1),
-    "leek": MatchFormat("leek", N_("Leek: 2 points for the match, 1 per game won"), _LEEK,
-                        games=None, win_points=2, points_per_game=1),
-}
-"""League match formats of the brief (section 3), for club nights."""
+MATCH_FORMATS: Mapping[str, MatchFormat] = {k: FORMATS[k] for k in ("solihull", "leek")}
+"""The league match formats of the brief that score league points (section 3)."""
 
 
 def league_points(fmt: MatchFormat, won: Mapping[str, int]) -> dict[str, int]:
-    """League points of the two teams of a match.
+    """League points of the two teams of a finished match, by team name.
 
-    :param fmt: the league's format.
-    :param won: games won by each of the two teams.
+    :param fmt: the league's format (one of :data:`MATCH_FORMATS`).
+    :param won: games won by each of the two teams (Solihull & Warwickshire
+        ``{"Red": 5, "Blue": 4}`` → ``{"Red": 3, "Blue": 1}``).
     :return: league points by team; a drawn match gives neither team the
         match points (the sources do not say; a league decides).
-    :raises ValueError: for other than two teams, or more games than the match has.
+    :raises ValueError: for other than two teams, more games than a match
+        of a fixed length has, or a league without known league points.
     """
     if len(won) != 2:
         raise ValueError("a match is between two teams")
-    if fmt.games is not None and sum(won.values()) > fmt.games:
-        raise ValueError(f"a match has {fmt.games} games")
+    if fmt.fixed and sum(won.values()) > (fmt.singles or 0) + (fmt.doubles or 0) + (fmt.other or ("", 0))[1]:
+        raise ValueError("more games than the match has")
     (a, ga), (b, gb) = won.items()
-    out = {a: ga * fmt.points_per_game, b: gb * fmt.points_per_game}
-    if ga != gb:
-        winner, loser = (a, b) if ga > gb else (b, a)
-        out[winner] += fmt.win_points
-        if abs(ga - gb) == 1:
-            out[loser] += fmt.close_loss_points
-    return out
+    points = _points(fmt, (ga, gb))
+    if points is None:
+        raise ValueError("this league's points are not known")
+    return {a: points[0], b: points[1]}
+
+
+__all__ = ["MATCH_FORMATS", "MatchFormat", "league_points"]
