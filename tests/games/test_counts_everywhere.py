@@ -147,3 +147,40 @@ def test_a_club_night_of_42_or_fives_and_threes_seats_tables_and_plays(api, kind
     else:
         page = api.get(f"/games/{game['game']}").get_data(as_text=True)
         assert 'id="pad"' in page and "first to 61" in page
+
+
+def test_a_42_hand_corrected_and_the_marks_after_it_worked_out_again(client, api):
+    import re
+
+    from tests.conftest import csrf_token
+
+    gid = t42_game(api)  # T42-1: Ben & Dee win 7–1
+    page = client.get(f"/games/{gid}/bids/1/edit").get_data(as_text=True)
+    # the form filled with hand 1 as saved: Dee shook; Ana pass, Ben 30, Chen 31, Dee pass; fives; set; 30 and 12
+    assert "Correct hand 1" in page and "Dee shakes" in page
+    checked = dict(re.findall(r'<input type="radio" name="([\w-]+)" value="(\w+)"[^>]*checked', page))
+    assert checked == {"bid-0": "pass", "bid-1": "30", "bid-2": "31", "bid-3": "pass", "trump": "fives",
+                       "result": "set"}
+    assert 'name="points-Ana+Chen" value="30"' in page and 'name="points-Ben+Dee" value="12"' in page
+    version = re.search(r'name="version" value="(\d+)"', page).group(1)
+    # the table remembers better: Chen's pair took 31 (31 + 11 = 42), so the bid was made:
+    # hand 1 gives Ana & Chen the mark instead (42-online): Ana & Chen 1 + 1 = 2, Ben & Dee 7 − 1 = 6
+    form = {"bid-0": "pass", "bid-1": "30", "bid-2": "31", "bid-3": "pass", "trump": "fives", "type": "normal",
+            "result": "made", "points-Ana+Chen": "31", "points-Ben+Dee": "11", "version": version,
+            "csrf_token": csrf_token(client, f"/games/{gid}/bids/1/edit")}
+    r = client.post(f"/games/{gid}/bids/1", data=form)
+    assert r.status_code == 302, r.get_data(as_text=True)[:2000]
+    data = api.get(f"/api/games/{gid}").get_json()
+    assert data["rounds"][0]["team_scores"] == {"Ana+Chen": 1, "Ben+Dee": 0}
+    assert data["rounds"][-1]["team_totals"] == {"Ana+Chen": 2, "Ben+Dee": 6}
+    assert data["status"] == "in_progress"  # 6 marks: no pair has 7, hand 6 is to be played
+    page = client.get(r.headers["Location"]).get_data(as_text=True)
+    assert "Hand 1 corrected." in page and "Hand 6" in page and "Ana shakes" in page
+    # a second device still holding the old version: 409, what it tapped kept, nothing changed
+    r = client.post(f"/games/{gid}/bids/1", data={**form, "result": "set", "points-Ana+Chen": "30",
+                                                  "points-Ben+Dee": "12"})
+    assert r.status_code == 409
+    assert re.search(r'name="result" value="set"[^>]*checked', r.get_data(as_text=True))
+    assert api.get(f"/api/games/{gid}").get_json()["rounds"][0]["result"] == "made"
+    # a hand that does not exist
+    assert client.get(f"/games/{gid}/bids/9/edit").status_code == 404

@@ -175,6 +175,7 @@ COVERED = {
     "/games/<int:game_id>/players/back", "/games/<int:game_id>/finish",
     "/events/<int:event_id>/pairs", "/counts/start", "/games/<int:game_id>/pad", "/games/<int:game_id>/bids",
     "/games/<int:game_id>/pad/<int:number>", "/events/<int:event_id>/match/games",
+    "/games/<int:game_id>/bids/<int:number>",
 }
 
 
@@ -395,13 +396,14 @@ count_value = field_value | st.sampled_from([
        st.sampled_from(["1", "2", "0", "999999"]))
 def test_fuzz_the_games_scored_during_play(world, start, gid, hand, number):
     """The counting games' start form, score pad (a new hand, a hand
-    corrected) and 42's bids, with any fields, on games of any kind: a
+    corrected) and 42's bids (a new hand, a hand corrected), with any fields, on games of any kind: a
     refusal or a whole game, never a 5xx."""
     app, c, ids = world
     post(app, c, "/counts/start", start)
     post(app, c, _url(ids, "/games/{g}/pad", gid), hand)
     post(app, c, _url(ids, "/games/{g}/pad/" + number, gid), hand)
     post(app, c, _url(ids, "/games/{g}/bids", gid), hand)
+    post(app, c, _url(ids, "/games/{g}/bids/" + number, gid), hand)
 
 
 @settings(FUZZ, max_examples=max(40, FUZZ.max_examples // 2))

@@ -30,7 +30,7 @@ from companion.games.counts_words import CONTRACT_WORDS, TRUMP_WORDS, rule_lines
 from companion.games.services import undo as undoing
 from companion.games.views import undo as undo_views
 from companion.rules import RecordError
-from companion.rules.families.bid_pad import bid_pad, read_bid_form, tally_words
+from companion.rules.families.bid_pad import bid_pad, form_of_hand, read_bid_form, tally_words
 from companion.rules.families.score_pad import PAD_HAND_MOST, pad_hand_of, read_pad_hand
 from companion.rules.family_counts import START_PRESETS, board_of, pad_view, texas42_game
 from companion.rules.family_counts import live_board as board_now
@@ -172,28 +172,48 @@ def correct_hand(game_id: int, number: int):
 
 
 def render_bids(game: services.GameView, errors: list[str] | None = None, status: int = 200,
-                typed: Mapping[str, str] | None = None) -> tuple[str, int]:
-    """42's page: the marks drawn as ALL, the hands, the next hand's form."""
+                typed: Mapping[str, str] | None = None, edit: int | None = None,
+                version: int | None = None) -> tuple[str, int]:
+    """42's page: the marks drawn as ALL, the hands, the next hand's form;
+    with ``edit``, the form filled with that saved hand (or with ``typed``),
+    to correct it, and the ``version`` of the hand it was read at."""
     inner = texas42_game(_record(game))
-    pad = None if game.finished else bid_pad(inner)  # ended by the table: no next hand
+    if edit is not None:
+        if not 1 <= edit <= len(game.rounds):
+            abort(404)
+        pad = bid_pad(inner, edit)
+        rnd = game.rounds[edit - 1]
+        version = rnd.version if version is None else version
+        if typed is None and pad is not None:
+            typed = form_of_hand(rnd.data, pad)
+    else:
+        pad = None if game.finished else bid_pad(inner)  # ended by the table: no next hand
     tallies = {team: tally_words(marks) for team, marks in inner.totals.items()}
     html = render_template(
         "games/counts/bids.html", game=game, derived=game.as_json(), pad=pad, tallies=tallies,
         totals=inner.totals, errors=errors or [], typed=typed or {}, kind_names=KIND_NAMES,
         trump_words=TRUMP_WORDS, contract_words=CONTRACT_WORDS, rule_lines=_rule_lines(game, inner.rules.target_marks),
-        undo=undo_views.notice(game),
+        undo=undo_views.notice(game), edit=edit, version=version,
     )
     return html, status
+
+
+def _bids_game(game_id: int) -> services.GameView:
+    """The 42 game ``game_id``; 404 for a game of another kind or none."""
+    try:
+        game = services.get_game(game_id)
+    except services.NotFound:
+        abort(404)
+    if game.table.kind.spec.form.entry is not HandEntry.BIDS:
+        abort(404)
+    return game
 
 
 @bp.post("/games/<int:game_id>/bids")
 def save_bids(game_id: int):
     """Save 42's hand from its form; a refusal shows the form again as typed."""
-    try:
-        game = services.get_game(game_id)
-    except services.NotFound:
-        abort(404)
-    pad = bid_pad(texas42_game(_record(game))) if game.table.kind.spec.form.entry is HandEntry.BIDS else None
+    game = _bids_game(game_id)
+    pad = None if game.finished else bid_pad(texas42_game(_record(game)))
     if pad is None:
         abort(404)
     data, problems = read_bid_form(request.form, pad)
@@ -210,6 +230,40 @@ def save_bids(game_id: int):
         change = undoing.Change(undoing.ADDED, outcome.round.number, outcome.revision or 0)
         return undo_views.redirect_with_undo(game_id, change, "bids")
     return redirect(url_for("games.detail", game_id=game_id, _anchor="bids"))
+
+
+@bp.get("/games/<int:game_id>/bids/<int:number>/edit")
+def edit_bids(game_id: int, number: int):
+    """42's hand form filled with saved hand ``number``, to correct it."""
+    return render_bids(_bids_game(game_id), edit=number)
+
+
+@bp.post("/games/<int:game_id>/bids/<int:number>")
+def correct_bids(game_id: int, number: int):
+    """Save 42's corrected hand ``number``; the marks after it are worked out
+    again. Changed meanwhile on another device: 409 with what was tapped kept."""
+    game = _bids_game(game_id)
+    if not 1 <= number <= len(game.rounds):
+        abort(404)
+    pad = bid_pad(texas42_game(_record(game)), number)
+    if pad is None:
+        abort(404)
+    version = request.form.get("version", type=int)
+    data, problems = read_bid_form(request.form, pad)
+    if problems.errors:
+        return render_bids(game, [p.message for p in problems.errors], 422, request.form, number, version)
+    try:
+        outcome = services.replace_round(game_id, number, data, version=version)
+    except RecordError as exc:
+        return render_bids(game, [p.message for p in exc.errors + exc.warnings], 422, request.form, number,
+                           version)
+    except services.NotFound:
+        abort(404)
+    if isinstance(outcome, services.Conflicted):
+        return render_bids(services.get_game(game_id), [outcome.problem.message], 409, request.form, number,
+                           outcome.version)
+    change = undoing.Change(undoing.CORRECTED, number, outcome.revision or 0, outcome.previous)
+    return undo_views.redirect_with_undo(game_id, change, f"round-{number}")
 
 
 def board_for(game: services.GameView) -> dict[str, Any] | None:

@@ -59,9 +59,11 @@ class BidPad:
     mark_limits: tuple[int, int] | None = None
 
 
-def bid_pad(game: Texas42Game) -> BidPad | None:
-    """The form of the next hand, or ``None`` once the game is over."""
-    shaker = game.next_shaker
+def bid_pad(game: Texas42Game, number: int | None = None) -> BidPad | None:
+    """The form of the next hand, or ``None`` once the game is over; with
+    ``number``, the form of that hand (1-based) to correct it, whoever shook
+    it (the shake passes clockwise each hand, pagat)."""
+    shaker = game.next_shaker if number is None else game.shaker(number)
     if shaker is None:
         return None
     order = tuple(game.seating.next_player(shaker, i) for i in range(1, 5))
@@ -123,6 +125,29 @@ def read_bid_form(form: Mapping[str, str], pad: BidPad) -> tuple[dict[str, Any],
     if points:
         hand["points"] = points
     return hand, problems
+
+
+def form_of_hand(hand: Mapping[str, Any], pad: BidPad) -> dict[str, str]:
+    """A saved hand as :func:`read_bid_form` reads the form (to correct it):
+    ``bid-0`` … in the order of :attr:`BidPad.order` (a bidder not listed
+    passed), ``trump``, ``type``, ``result`` and ``points-<team>``.
+
+    :param hand: a round of the record (``bids``, ``contract``, ``result``,
+        optional ``points``).
+    """
+    said = {b.get("player"): b.get("bid") for b in hand.get("bids") or [] if isinstance(b, Mapping)}
+    contract = hand.get("contract") or {}
+    if contract.get("player") not in said and "bid" in contract:  # only the winning bid was kept
+        said[contract.get("player")] = contract["bid"]
+    form: dict[str, str] = {}
+    for i, player in enumerate(pad.order):
+        bid = said.get(player, "pass")
+        form[f"bid-{i}"] = f"m{bid['marks']}" if isinstance(bid, Mapping) else str(bid)
+    form.update(trump=str(contract.get("trump") or ""), type=str(contract.get("type") or "normal"),
+                result=str(hand.get("result") or ""))
+    for team, points in (hand.get("points") or {}).items():
+        form[f"points-{team}"] = str(points)
+    return form
 
 
 def tally_strokes(marks: int) -> tuple[tuple[str, int], ...]:
