@@ -119,3 +119,25 @@ def test_past_seven_marks_another_all_is_started():
     # 10 marks (a table playing to 14): one ALL and the three strokes of the next A
     assert tally_words(10) == (whole, (("A", 3), ("L", 0), ("L", 0)))
     assert tally_words(14) == (whole, whole)
+
+
+def test_a_saved_42_hand_read_back_into_its_form():
+    from companion.rules.families.bid_pad import bid_pad, form_of_hand, read_bid_form
+    # T42-1, hands 1 and 2 saved; hand 2 read back as Ana shook it: Ben bids first
+    hand1 = {"bids": [{"player": "Ana", "bid": "pass"}, {"player": "Ben", "bid": 30},
+                      {"player": "Chen", "bid": 31}, {"player": "Dee", "bid": "pass"}],
+             "contract": {"player": "Chen", "bid": 31, "trump": "fives", "type": "normal"},
+             "result": "set", "points": {"Ana+Chen": 30, "Ben+Dee": 12}}
+    # hand 2 kept with only the winning bid (the brief allows it): the others passed
+    hand2 = {"contract": {"player": "Ben", "bid": {"marks": 2}, "trump": "sixes", "type": "normal"},
+             "result": "made"}
+    game = t42_game([hand1, hand2])
+    pad = bid_pad(game, 2)
+    assert pad is not None and pad.shaker == "Ana" and pad.order == ("Ben", "Chen", "Dee", "Ana")
+    assert form_of_hand(hand2, pad) == {"bid-0": "m2", "bid-1": "pass", "bid-2": "pass", "bid-3": "pass",
+                                        "trump": "sixes", "type": "normal", "result": "made"}
+    pad1 = bid_pad(game, 1)
+    form = form_of_hand(hand1, pad1)
+    assert form["bid-1"] == "30" and form["points-Ben+Dee"] == "12"
+    again, problems = read_bid_form(form, pad1)  # the form read back gives the hand saved
+    assert not problems.errors and again == hand1
