@@ -115,6 +115,21 @@ def test_a_whole_42_game_by_taps_from_the_start_page(live, browser, api, size):
     assert hands.count() == 5
     assert "Dee shakes" in hands.last.inner_text() and "Chen 31, fives" in hands.last.inner_text()
     shot(page, f"t42-final-{size[0]}x{size[1]}")
+    # hand 1 corrected: Chen's pair took 31, not 30 (31 + 11 = 42): the bid was made, Ana & Chen
+    # take that mark: 2 marks to 6, and the game goes on to hand 6 (Ana shakes)
+    page.get_by_role("link", name="Correct hand 1").click()
+    page.wait_for_selector("#bids-h")
+    assert page.locator("#bids-h").inner_text().startswith("Correct hand 1")
+    assert page.locator('input[name="bid-2"][value="31"]').is_checked()  # as saved
+    t = Taps(page)
+    t.chip("result", "made")
+    page.locator(f'input[name="points-{AC}"]').fill("31")
+    page.locator(f'input[name="points-{BD}"]').fill("11")
+    shot(page, f"t42-correct-{size[0]}x{size[1]}")
+    page.get_by_role("button", name="Save the correction").click()
+    page.wait_for_selector("#bids")
+    assert marks_shown(page) == {AC: (2, 2), BD: (6, 6)}
+    assert "Hand 6" in page.locator("#bids-h").inner_text() and "Ana shakes" in page.locator("#bids-h").inner_text()
     ctx.close()
 
 
