@@ -129,7 +129,7 @@ def rule_lines(kind: str, given: Mapping[str, Any], target: int) -> list[dict[st
     defaults = {k.key: k.default for k in keys}
     played = {**defaults, **_plain(given)}
     preset = next((p for p in START_PRESETS[kind].values() if {**defaults, **_plain(p.rules)} == played), None)
-    target_key = "target_marks" if kind == "texas42" else "target_score"
+    target_key = "target_marks" if "target_marks" in defaults else "target_score"  # 42 counts marks
     lines = [{"label": tr(PRESET_LABEL), "value": tr(preset.label) if preset else tr(OWN_RULES)},
              {"label": tr(RULE_LABELS[target_key]), "value": _value(target_key, target)}]
     for rule in keys:
