@@ -201,3 +201,26 @@ def test_a_backup_keeps_the_match_and_the_doubles(app, api, tmp_path, fresh_app)
     after = [(again.get(f"/api/events/{e}").get_json(), again.get(f"/api/events/{e}/standings").get_json())
              for e in (eid, doubles["id"])]
     assert after == before
+
+
+@pytest.mark.db
+def test_a_game_taken_back_before_its_first_hand_and_a_reserve(api, client):
+    eid = match_night(api)["id"]
+    g = game_of(start(api, eid, 1, ["Ana"], ["Gus"]), 1)
+    ev = api.post(f"/api/events/{eid}/match/games/1/undo").get_json()
+    assert game_of(ev, 1)["status"] == "not_started" and api.get(f"/api/games/{g['game']}").status_code == 404
+    g = game_of(start(api, eid, 1, ["Ben"], ["Gus"]), 1)
+    win(api, g["game"], "Ben", 61)
+    r = api.post(f"/api/events/{eid}/match/games/1/undo")
+    assert r.status_code == 409 and r.get_json()["errors"][0]["code"] == "edit_conflict"
+    # a reserve joins the Crown: checked in, and offered in its games
+    ev = api.post(f"/api/events/{eid}/match/players", json={"team": 1, "name": "Mo"}).get_json()
+    assert ev["match"]["teams"][1]["players"][-1] == "Mo" and "Mo" in [p["name"] for p in ev["players"]]
+    start(api, eid, 2, ["Chen"], ["Mo"])
+    r = api.post(f"/api/events/{eid}/match/players", json={"team": 0, "name": "ana"})
+    assert r.status_code == 422 and r.get_json()["errors"][0]["message"] == "ana already plays for Red Lion."
+    token = csrf_token(client, f"/events/{eid}")
+    r = client.post(f"/events/{eid}/match/players", data={"csrf_token": token, "team": "0", "name": "Gus"})
+    assert r.status_code == 422
+    page = r.get_data(as_text=True)
+    assert "Gus already plays for Crown." in page and 'value="Gus" aria-invalid="true"' in page
