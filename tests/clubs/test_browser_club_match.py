@@ -27,7 +27,9 @@ def test_a_match_night_from_the_form_to_the_league_points(live, browser, api_cli
     page.goto(f"{live}/events")
     page.fill("#ev-name", "Red Lion v Crown")
     page.select_option("#ev-kind", "fives_threes")
+    assert page.is_hidden("#ev-team-0") and page.is_visible("#ev-scoring")  # no match chosen yet
     page.check("#ev-match input[value=solihull]")
+    assert page.is_hidden("#ev-scoring") and page.is_hidden("#ev-move")  # the ladder is not a match's
     page.fill("#ev-team-0", "Red Lion")
     page.fill("#ev-team-0-players", "\n".join(LIONS))
     page.fill("#ev-team-1", "Crown")

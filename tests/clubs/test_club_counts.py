@@ -67,6 +67,7 @@ def test_a_singles_night_seats_tables_of_four_and_counts_the_winners(api, client
     for t in tables:
         game = api.get(f"/api/games/{t['game']}").get_json()
         assert (game["kind"], game.get("teams")) == (kind, None)
+        assert client.get(f"/games/{t['game']}").status_code == 200  # its score pad
         assert game["next_round"]["dealt"] == 5  # 5 each to four (pagat), no drawing in F&3
     winners = [t["players"][1] for t in tables]
     for t, w in zip(tables, winners):
@@ -111,6 +112,7 @@ def test_a_texas_42_night_plays_to_7_marks_and_ranks_the_pairs(api, client):
     assert ev["in_pairs"] is True
     tables = draw(api, ev["id"])
     assert [len(t["players"]) for t in tables] == [4, 4]
+    assert client.get(f"/games/{tables[0]['game']}").status_code == 200  # its bids page
     t = tables[0]
     for _ in range(13):  # the bid goes round: a mark to each pair in turn, 7-6 after 13 hands
         game = api.get(f"/api/games/{t['game']}").get_json()
