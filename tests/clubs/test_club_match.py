@@ -224,3 +224,13 @@ def test_a_game_taken_back_before_its_first_hand_and_a_reserve(api, client):
     assert r.status_code == 422
     page = r.get_data(as_text=True)
     assert "Gus already plays for Crown." in page and 'value="Gus" aria-invalid="true"' in page
+
+
+@pytest.mark.db
+def test_the_big_screen_follows_every_game_of_the_match(api):
+    eid = match_night(api)["id"]
+    first = game_of(start(api, eid, 1, ["Ana"], ["Gus"]), 1)["game"]
+    start(api, eid, 2, ["Ben"], ["Hal"])
+    before = api.get(f"/api/events/{eid}/revision").get_json()["revision"]
+    win(api, first, "Ana", 61)  # a hand at the first game, while the second plays on
+    assert api.get(f"/api/events/{eid}/revision").get_json()["revision"] != before
