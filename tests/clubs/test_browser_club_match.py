@@ -66,6 +66,11 @@ def test_a_match_night_from_the_form_to_the_league_points(live, browser, api_cli
     assert page.inner_text("#match-h").split() == ["Red", "Lion", "5", "–", "4", "Crown"]
     assert "League points: Red Lion 3, Crown 1." in page.inner_text("#match")
     shot(page, "club-match-3-result")
+    page.goto(f"{live}/events/{event_id}/screen")
+    assert page.inner_text("#match-h").split() == ["Red", "Lion", "5", "–", "4", "Crown"]
+    shot(page, "club-match-3b-screen")
+    # the big screen shows the whole match of 9 games on a 4:3 screen
+    assert page.evaluate("document.documentElement.scrollHeight") <= 768 + 40
     page.goto(f"{live}/events/{event_id}/standings")
     assert "League points: Red Lion 3, Crown 1." in page.inner_text("main")
     assert page.locator(".standings tbody tr, table tbody tr").count() >= 12
