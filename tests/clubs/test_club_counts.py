@@ -130,5 +130,6 @@ def test_a_texas_42_night_plays_to_7_marks_and_ranks_the_pairs(api, client):
     body = api.get(f"/api/events/{ev['id']}/standings").get_json()
     assert sorted(body["pairs"][0]["pair"]) == sorted(team) and body["pairs"][0]["wins"] == 1
     assert body["pairs"][0]["points"] == 7  # marks
-    assert client.get(f"/events/{ev['id']}").status_code == 200
+    page = client.get(f"/events/{ev['id']}").get_data(as_text=True)
+    assert "<th>Marks</th>" in page  # the pairs' standings count 42's marks, and say so
     assert client.get(f"/events/{ev['id']}/screen").status_code == 200
