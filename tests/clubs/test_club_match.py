@@ -234,3 +234,25 @@ def test_the_big_screen_follows_every_game_of_the_match(api):
     before = api.get(f"/api/events/{eid}/revision").get_json()["revision"]
     win(api, first, "Ana", 61)  # a hand at the first game, while the second plays on
     assert api.get(f"/api/events/{eid}/revision").get_json()["revision"] != before
+
+
+def test_two_captains_starting_the_same_game_at_once_start_it_once(app, api, monkeypatch):
+    """Both captains tap *Start game 1* while the first start is still
+    storing its game: one game is stored; the other answers 409 with a
+    message, its choice of players not made."""
+    from companion.games import services
+    from tests.conftest import bearer_client
+    from tests.helpers_races import Hold, race
+
+    eid = match_night(api)["id"]
+    hold = Hold(monkeypatch, services, "store_games", after=True)
+    one, two = bearer_client(app), bearer_client(app)
+    first, second = race(
+        lambda: one.post(f"/api/events/{eid}/match/games", json={"game": 1, "home": ["Ana"], "away": ["Gus"]}),
+        lambda: two.post(f"/api/events/{eid}/match/games", json={"game": 1, "home": ["Ben"], "away": ["Hal"]}),
+        hold)
+    assert first.status_code == 201, first.get_data(as_text=True)
+    assert second.status_code == 409, second.get_data(as_text=True)
+    assert second.get_json()["errors"][0]["message"] == "This game of the match was just started on another device."
+    ev = api.get(f"/api/events/{eid}").get_json()
+    assert game_of(ev, 1)["sides"] == [["Ana"], ["Gus"]] and len(ev["games"]) == 1
