@@ -97,12 +97,14 @@ def test_a_leek_match_6_3_gives_8_and_3(api):
 
 
 @pytest.mark.db
-def test_northallerton_plays_all_fives_then_fives_and_threes_four_handed(api):
-    ev = match_night(api, "northallerton", kind="fives_threes")
+@pytest.mark.parametrize("kind", ["fives_threes", "all_fives"])
+def test_northallerton_plays_all_fives_then_fives_and_threes_four_handed(api, kind):
+    ev = match_night(api, "northallerton", kind=kind)
     assert [(g["kind"], g["players_a_side"]) for g in ev["match"]["games"]] == (
         [("all_fives", 2)] * 4 + [("fives_threes", 2)] * 4)
-    g = game_of(start(api, ev["id"], 1, LIONS[:2], CROWN[:2]), 1)
-    assert api.get(f"/api/games/{g['game']}").get_json()["kind"] == "all_fives"
+    for n, other in ((1, "all_fives"), (5, "fives_threes")):
+        g = game_of(start(api, ev["id"], n, LIONS[n - 1:n + 1], CROWN[n - 1:n + 1]), n)
+        assert api.get(f"/api/games/{g['game']}").get_json()["kind"] == other
 
 
 @pytest.mark.db
