@@ -133,3 +133,21 @@ def test_a_texas_42_night_plays_to_7_marks_and_ranks_the_pairs(api, client):
     page = client.get(f"/events/{ev['id']}").get_data(as_text=True)
     assert "<th>Marks</th>" in page  # the pairs' standings count 42's marks, and say so
     assert client.get(f"/events/{ev['id']}/screen").status_code == 200
+
+
+@pytest.mark.parametrize(("kind", "preset", "title", "rules"), [
+    # pagat Sniff (US): the first double a spinner, 7 / 6 / 5 tiles
+    ("all_fives", "sniff", "Sniff", {"spinners": "sniff_us", "draw_counts": {"2": 7, "3": 6, "4": 5}}),
+    # Five Up: every double a spinner, scored in fives to 61, 5 tiles each
+    ("all_fives", "five_up", "Five Up", {"spinners": "all", "score_unit": "fives", "target_score": 61,
+                                         "draw_counts": {"2": 5, "3": 5, "4": 5}}),
+    # Hearne Chamber: all four pass, the hand is shaken again (no forced bid)
+    ("texas42", "hearne", "Texas 42, reshake when all pass", {"forced_bid": False}),
+])
+def test_a_night_from_the_form_takes_the_games_own_rule_set(client, api, kind, preset, title, rules):
+    from .test_events_form import _open
+    ev = _open(client, api, name="Club", kind=kind, **{f"preset-{kind}": preset})
+    assert ev["rules"] == rules
+    page = client.get(f"/events/{ev['id']}").get_data(as_text=True)
+    header = page[page.index("<h1>"):page.index("</h1>")]
+    assert title in header and "House rules" not in header
