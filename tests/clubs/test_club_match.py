@@ -142,7 +142,7 @@ def test_refusals_keep_the_match_as_it_was(api):
 def test_the_page_starts_a_game_and_keeps_the_choice_when_refused(api, client):
     eid = match_night(api)["id"]
     page = client.get(f"/events/{eid}").get_data(as_text=True)
-    assert "Start game 1" in page and "Draw the tables" not in page
+    assert "Start game 1" in page and "Draw the tables" not in page and "9 games to finish" in page
     token = csrf_token(client, f"/events/{eid}")
     r = client.post(f"/events/{eid}/match/games", data={"csrf_token": token, "game": "7", "home-0": "Ana",
                                                          "away-0": "Gus", "away-1": "Hal", "table": "2"})
