@@ -112,7 +112,8 @@ def test_a_texas_42_night_plays_to_7_marks_and_ranks_the_pairs(api, client):
     assert ev["in_pairs"] is True
     tables = draw(api, ev["id"])
     assert [len(t["players"]) for t in tables] == [4, 4]
-    assert client.get(f"/games/{tables[0]['game']}").status_code == 200  # its bids page
+    bids = client.get(f"/games/{tables[0]['game']}").get_data(as_text=True)  # its bids page names the night
+    assert "Pub night</a> · Table 1 · Game 1 of the evening" in bids and "Back to the evening" not in bids
     t = tables[0]
     for _ in range(13):  # the bid goes round: a mark to each pair in turn, 7-6 after 13 hands
         game = api.get(f"/api/games/{t['game']}").get_json()
@@ -125,6 +126,7 @@ def test_a_texas_42_night_plays_to_7_marks_and_ranks_the_pairs(api, client):
         assert r.status_code == 201, r.get_json()
     game = api.get(f"/api/games/{t['game']}").get_json()
     assert game["status"] == "finished"
+    assert "Back to the evening" in client.get(f"/games/{t['game']}").get_data(as_text=True)
     assert sorted(s["total"] for s in game["team_standings"]) == [6, 7]
     team = next(p for p in t["teams"] if game["winners"][0] in p)
     body = api.get(f"/api/events/{ev['id']}/standings").get_json()

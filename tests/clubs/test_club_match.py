@@ -155,6 +155,8 @@ def test_the_page_starts_a_game_and_keeps_the_choice_when_refused(api, client):
     assert r.status_code == 302
     g = game_of(api.get(f"/api/events/{eid}").get_json(), 7)
     assert g["sides"] == [["Ana", "Ben"], ["Gus", "Hal"]] and g["status"] == "in_progress"
+    pad = client.get(f"/games/{g['game']}").get_data(as_text=True)  # the game's page leads back to the match
+    assert "Lions v Crown</a> · Table 2 · Game 7 of the evening" in pad
     assert client.get(f"/events/{eid}/screen").status_code == 200
 
 
