@@ -98,6 +98,11 @@ def test_a_fives_and_threes_doubles_night_seats_two_pairs_partners_opposite(api,
         [(1, sorted(w), 1, 121) for w in won])
     assert [p["wins"] for p in body["pairs"][2:]] == [0, 0]
     assert client.get(f"/events/{ev['id']}").status_code == 200
+    # the next game: drawn afresh in two pairs a table, new partners where a swap allows
+    assert "two pairs a table" in client.get(f"/events/{ev['id']}/seating").get_data(as_text=True)
+    second = api.post(f"/api/events/{ev['id']}/draw", json={"seed": 4}).get_json()["games"][-1]
+    assert all(len(t["teams"]) == 2 for t in second)
+    assert {frozenset(p) for t in second for p in t["teams"]} != {frozenset(p) for t in tables for p in t["teams"]}
 
 
 @pytest.mark.db
