@@ -280,13 +280,24 @@
 
   // The running totals chart (the card's data-chart: a page of its own) is
   // fetched when its card comes within a screen of sight, not with the game
-  // page (issue 27, page weight); its figure takes the place of the link.
+  // page (issue 27, page weight), with its styles (data-chart-style); its
+  // figure takes the place of the link once both are in.
   document.querySelectorAll("[data-chart]").forEach(function (card) {
+    function styled() {
+      return new Promise(function (done) {
+        var link = document.createElement("link");
+        link.rel = "stylesheet";
+        link.href = card.dataset.chartStyle;
+        link.onload = link.onerror = done;
+        document.head.appendChild(link);
+      });
+    }
     function load() {
-      fetch(card.dataset.chart, { credentials: "same-origin" })
-        .then(function (r) { if (!r.ok) throw new Error(r.status); return r.text(); })
-        .then(function (html) {
-          var figure = new DOMParser().parseFromString(html, "text/html").querySelector("figure.chart");
+      var page = fetch(card.dataset.chart, { credentials: "same-origin" })
+        .then(function (r) { if (!r.ok) throw new Error(r.status); return r.text(); });
+      Promise.all([page, styled()])
+        .then(function (got) {
+          var figure = new DOMParser().parseFromString(got[0], "text/html").querySelector("figure.chart");
           var later = card.querySelector(".chart-later");
           if (figure && later) later.replaceWith(document.importNode(figure, true));
         })
