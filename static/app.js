@@ -278,6 +278,38 @@
     aim(firstEmpty());
   }
 
+  // The running totals chart (the card's data-chart: a page of its own) is
+  // fetched when its card comes within a screen of sight, not with the game
+  // page (issue 27, page weight), with its styles (data-chart-style); its
+  // figure takes the place of the link once both are in.
+  document.querySelectorAll("[data-chart]").forEach(function (card) {
+    function styled() {
+      return new Promise(function (done) {
+        var link = document.createElement("link");
+        link.rel = "stylesheet";
+        link.href = card.dataset.chartStyle;
+        link.onload = link.onerror = done;
+        document.head.appendChild(link);
+      });
+    }
+    function load() {
+      var page = fetch(card.dataset.chart, { credentials: "same-origin" })
+        .then(function (r) { if (!r.ok) throw new Error(r.status); return r.text(); });
+      Promise.all([page, styled()])
+        .then(function (got) {
+          var figure = new DOMParser().parseFromString(got[0], "text/html").querySelector("figure.chart");
+          var later = card.querySelector(".chart-later");
+          if (figure && later) later.replaceWith(document.importNode(figure, true));
+        })
+        .catch(function () { /* the link stays */ });
+    }
+    if (!("IntersectionObserver" in window)) { load(); return; }
+    var near = new IntersectionObserver(function (entries) {
+      if (entries.some(function (e) { return e.isIntersecting; })) { near.disconnect(); load(); }
+    }, { rootMargin: "100% 0px" });
+    near.observe(card);
+  });
+
   // The photo's script (static/photo.js, the dialog's data-script) is fetched
   // when a photo is first chosen, not with the page (issue 27, page weight):
   // the choice waits for it, then goes to it as if just made.

@@ -1,24 +1,30 @@
 """A league match's games: the captains name who plays each game, and it
 starts as an ordinary game of the night (its kind, the night's rules with the
 league's for its doubles, partners opposite), in one transaction that holds
-the night's turn, so two taps start it once.
+the night's turn, so two taps start it once; a game started with the wrong
+players is taken back before its first hand; a reserve joins a team.
 """
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
-from sqlalchemy import select, update
+from sqlalchemy import delete, select, update
 
-from companion.clubs.match import games_of, match_view
+from companion.clubs.match import TEAM_MOST, games_of, match_view
 from companion.clubs.models import EventGameRow, EventRow
-from companion.clubs.nights import EventError, get
+from companion.clubs.nights import EventError, check_in, get
 from companion.clubs.values import Event
 from companion.games import services
+from companion.games.models import GameRow, RoundRow
 from companion.players import roster
+from companion.players.models import PlayerGameRow
 from companion.rules import RecordError, read_game
 from companion.rules.clubs.pairs import teams_of
 from companion.rules.errors import Problem
+from companion.rules.record.document import MAX_NAME
+from companion.rules.stats.records import clean_name
 from companion.store.db import db
 from companion.store.tx import take_turn, transaction_or_conflict
 from companion.web.i18n import gettext
@@ -104,4 +110,68 @@ def start_game(event_id: int, number: Any, home: Any, away: Any, table_no: Any =
     return get(event_id)
 
 
-__all__ = ["start_game"]
+def undo_game(event_id: int, number: Any) -> Event:
+    """Take back game ``number`` of the match while it has no hand recorded
+    (the wrong players chosen): its game is deleted and the game can be
+    started again. Decided inside the transaction that deletes it, after
+    taking the night's and the game's turns, as :func:`companion.clubs.tables.undo_draw`.
+
+    :raises EventError: not a match night or no such game started
+        (``bad_value``); a hand already recorded (``edit_conflict``, 409).
+    """
+    ev = get(event_id)
+    if ev.match is None:
+        raise _refuse("match", gettext("This evening is not a league match."))
+    with transaction_or_conflict(_raced, (EventError,)):
+        take_turn(EventRow.__table__, [event_id])
+        found = db.session.execute(select(EventGameRow.game_id).where(
+            EventGameRow.event_id == event_id, EventGameRow.number == number)).first() if isinstance(
+            number, int) else None
+        if found is None:
+            raise _refuse("game", gettext("Choose a game of the match."))
+        game_id = found[0]
+        take_turn(GameRow.__table__, [game_id])
+        if db.session.execute(select(RoundRow.game_id).where(RoundRow.game_id == game_id).limit(1)).first():
+            raise _refuse("game", gettext("A hand of this game is already recorded: the game stays."),
+                          409, "edit_conflict")
+        db.session.execute(delete(EventGameRow).where(EventGameRow.game_id == game_id))
+        db.session.execute(delete(PlayerGameRow).where(PlayerGameRow.game_id == game_id))
+        db.session.execute(delete(GameRow).where(GameRow.id == game_id))
+        db.session.execute(update(EventRow).where(EventRow.id == event_id)
+                           .values(revision=EventRow.revision + 1))
+    return get(event_id)
+
+
+def add_player(event_id: int, team: Any, name: Any) -> Event:
+    """A reserve joins a team of the match (checked in with it).
+
+    :param team: 0 (home) or 1 (away).
+    :raises EventError: not a match night, no such team, an empty or too long
+        name, or a name already playing for a team (``bad_value``).
+    """
+    ev = get(event_id)
+    if ev.match is None:
+        raise _refuse("match", gettext("This evening is not a league match."))
+    if team not in (0, 1) or isinstance(team, bool):
+        raise _refuse("team", gettext("A match is between two teams."))
+    cleaned = clean_name(name) if isinstance(name, str) else ""
+    if not cleaned or len(cleaned) > MAX_NAME:
+        raise _refuse("name", gettext("Type a name."))
+    with transaction_or_conflict(_raced, (EventError,)):
+        take_turn(EventRow.__table__, [event_id])
+        row = db.session.get(EventRow, event_id)
+        assert row is not None and row.match is not None
+        match = json.loads(json.dumps(row.match))
+        taken = next((t["name"] for t in match["teams"]
+                      if cleaned.casefold() in {n.casefold() for n in t["players"]}), None)
+        if taken is not None:
+            raise _refuse("name", gettext("%(name)s already plays for %(team)s.", name=cleaned, team=taken))
+        if len(match["teams"][team]["players"]) >= TEAM_MOST:
+            raise _refuse("name", gettext("A team names at most %(most)s players.", most=TEAM_MOST))
+        match["teams"][team]["players"].append(cleaned)
+        row.match = match
+        check_in(event_id, [cleaned])
+    return get(event_id)
+
+
+__all__ = ["add_player", "start_game", "undo_game"]

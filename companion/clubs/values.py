@@ -181,8 +181,10 @@ class Event:
 
     @property
     def live_revision(self) -> str:
-        """Changes whenever the event or any table's game changes (big screen)."""
-        return "-".join([str(self.revision)] + [f"{t.game_id}.{t.revision}" for t in self.current])
+        """Changes whenever the event or any table's game changes (big screen);
+        at a league match, any game of the match (several play at once)."""
+        tables = [t for r in self.rounds for t in r] if self.match is not None else self.current
+        return "-".join([str(self.revision)] + [f"{t.game_id}.{t.revision}" for t in tables])
 
     @property
     def tie_breaks(self) -> tuple[str, ...]:

@@ -7,10 +7,10 @@ def init_app(app, csrf) -> None:
     access how a spectator link's key is checked."""
     from companion.games import api
     from companion.games.services.games import view_key_of
-    from companion.games.views import counts, pages, partnership, rematch, seats, undo
+    from companion.games.views import chart, counts, pages, partnership, rematch, seats, undo
     from companion.web.access import view_keys_from
 
-    for blueprint in (pages.bp, partnership.bp, api.bp, rematch.bp, seats.bp, undo.bp, counts.bp):
+    for blueprint in (pages.bp, partnership.bp, api.bp, rematch.bp, seats.bp, undo.bp, counts.bp, chart.bp):
         app.register_blueprint(blueprint)
     csrf.exempt(api.bp)
     view_keys_from(app, view_key_of)

@@ -256,7 +256,7 @@ def running_totals_chart(players: Sequence[str], running: Sequence[Mapping[str, 
             lines.append((seat, name, pts, dots, dots[-1][3] if dots else None))
     label_ys = spread_labels([p[-1][1] for _, _, p, _, _ in lines], top + 4, bottom)
     series = tuple(
-        Series(player=name, style=seat % SERIES_STYLES, points=" ".join(f"{x},{y}" for x, y in pts),
+        Series(player=name, style=seat % SERIES_STYLES, points=" ".join(f"{x:g},{y:g}" for x, y in pts),
                dots=dots, total=total, label_y=round(label_ys[i], 1), end=pts[-1], label=labels[name])
         for i, (seat, name, pts, dots, total) in enumerate(lines)
     )

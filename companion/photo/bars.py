@@ -15,7 +15,7 @@ import cv2
 import numpy as np
 
 
-def find_bar(dist: np.ndarray, level: float, rim: int, half: int) -> np.ndarray | None:
+def find_bar(dist: np.ndarray, level: float, rim: int, half: int, widest: float = 0.16) -> np.ndarray | None:
     """The centre bar's pixels in a face turned square, or ``None`` when there is
     none: a thin line across the face (at least 3.5 times as long as wide,
     as long as a third of the face's width, slanted by at most 35° when the
@@ -26,6 +26,9 @@ def find_bar(dist: np.ndarray, level: float, rim: int, half: int) -> np.ndarray 
     :param level: the distance above which a pixel is a pip.
     :param rim: rows left out at the top and bottom, in pixels.
     :param half: a half's side, in pixels (the face is half × 2·half).
+    :param widest: the widest bar, as a share of ``half`` (a small face
+        blurred shows its bar wider; the seam between two touching tiles is
+        wide too).
     :return: a boolean mask of the bar, shaped like ``dist``.
     """
     S = half
@@ -42,7 +45,7 @@ def find_bar(dist: np.ndarray, level: float, rim: int, half: int) -> np.ndarray 
         pts = np.column_stack(np.nonzero(labels[y:y + ch, x:x + cw] == i)).astype(np.float32)
         (_, _), (a, b), _angle = cv2.minAreaRect(pts[:, ::-1])
         length, width = max(a, b), max(1.0, min(a, b))
-        if length < 0.35 * S or width > 0.2 * S or length / width < 3.5:
+        if length < 0.35 * S or width > widest * S or length / width < 3.5:
             continue
         if ch < 0.8 * length:  # more across than along: slanted beyond 35°
             continue

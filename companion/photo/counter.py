@@ -155,7 +155,8 @@ def _canonical(image: np.ndarray, box: np.ndarray) -> tuple[np.ndarray, np.ndarr
     return patch, m
 
 
-def _read_face(image: np.ndarray, box: np.ndarray, max_suit: int | None, again: bool = True) -> TileReading:
+def _read_face(image: np.ndarray, box: np.ndarray, max_suit: int | None, again: bool = True,
+               dark: bool = True) -> TileReading:
     """Read one face: find its bar and count the pips of each half.
 
     :param image: the picture, BGR ``uint8``.
@@ -165,6 +166,11 @@ def _read_face(image: np.ndarray, box: np.ndarray, max_suit: int | None, again: 
     :param again: when the bar lies off the face's middle, read the face
         again cut the same distance on each side of its bar
         (:func:`companion.photo.bars.centred_box`).
+    :param dark: a face apart: when no bar stands out from the face's
+        colour, look for it by its darkness alone
+        (:func:`companion.photo.bars.dark_bar`), and take a wider one (a
+        small face blurred); not on a face cut from a shape of touching
+        tiles, where the dark seam between two tiles would pass for a bar.
     :return: the tile read, with a problem code for each doubt.
     """
     patch, m = _canonical(image, box)
@@ -175,28 +181,21 @@ def _read_face(image: np.ndarray, box: np.ndarray, max_suit: int | None, again: 
     inside = np.zeros(dist.shape, np.uint8)
     inside[rim:-rim, rim:-rim] = 1
     mask = ((dist > level) & (inside > 0)).astype(np.uint8)
-    bar = find_bar(dist, level, rim, S)
-    if bar is None:
+    bar = find_bar(dist, level, rim, S, widest=0.2 if dark else 0.16)
+    if bar is None and dark:
         bar = dark_bar(patch, rim, S)
     if bar is not None and again:
         centred = centred_box(bar, np.linalg.inv(m), S)
         if centred is not None:
-            second = _read_face(image, centred, max_suit, again=False)
+            second = _read_face(image, centred, max_suit, again=False, dark=dark)
             if "no_bar" not in second.problems:
                 return second
     if bar is None:
         problems.append("no_bar")
-        line: tuple[float, ...] = (0.0, float(S))
     else:
-        ys, xs = np.nonzero(bar)
-        line = tuple(float(v) for v in np.polyfit(ys, xs, 1)) if len(set(ys.tolist())) > 2 else (0.0, float(S))
-        if abs(line[0]) > 0.75:
-            line = (0.0, float(np.mean(xs)))
         grow = cv2.dilate(bar.astype(np.uint8), np.ones((5, 5), np.uint8))
         mask[grow > 0] = 0
-    yy = np.arange(S, dtype=np.float32)
-    bar_x = line[0] * yy + line[1]
-    left_of_bar = np.arange(2 * S, dtype=np.float32)[None, :] < bar_x[:, None]
+    left_of_bar = _left_of(bar)
     inv = np.linalg.inv(m)
     spots: list[Spot] = []
     halves = []
@@ -214,6 +213,23 @@ def _read_face(image: np.ndarray, box: np.ndarray, max_suit: int | None, again: 
         problems.append("beyond_set")
     corners = [[float(x), float(y)] for x, y in box]
     return TileReading((halves[0], halves[1]), corners, spots, sorted(set(problems), key=problems.index))
+
+
+def _left_of(bar: np.ndarray | None) -> np.ndarray:
+    """Which pixels of a face turned square lie on the first half: left of
+    the line fitted through the bar's pixels (``bar``: its mask, or ``None``:
+    the middle); a boolean array shaped like the face (HALF_PX × 2·HALF_PX)."""
+    S = HALF_PX
+    line: tuple[float, ...] = (0.0, float(S))
+    if bar is not None:
+        ys, xs = np.nonzero(bar)
+        line = tuple(float(v) for v in np.polyfit(ys, xs, 1)) if len(set(ys.tolist())) > 2 else (0.0, float(S))
+        if abs(line[0]) > 0.75:
+            line = (0.0, float(np.mean(xs)))
+    yy = np.arange(S, dtype=np.float32)
+    bar_x = line[0] * yy + line[1]
+    left: np.ndarray = np.arange(2 * S, dtype=np.float32)[None, :] < bar_x[:, None]
+    return left
 
 
 def _difference(patch: np.ndarray) -> tuple[np.ndarray, float]:
@@ -469,7 +485,8 @@ def read_hand(image: np.ndarray, max_suit: int | None = None) -> Reading:
     faces, problems = find_faces(small)
     # a face cut from a row of touching tiles is not cut again around its
     # bar: the seam between two tiles may pass for one
-    read = [(face, _read_face(image, face.box / f, max_suit, again=face.touching == 1)) for face in faces]
+    read = [(face, _read_face(image, face.box / f, max_suit, again=face.touching == 1, dark=face.touching == 1))
+            for face in faces]
     tiles, barless = _faces_kept(read)
     tiles = _small_dropped(_distinct(tiles))
     tiles = _small_dropped(_distinct(tiles + _by_bars(image, small, f, tiles, max_suit)))

@@ -27,7 +27,9 @@ def test_a_match_night_from_the_form_to_the_league_points(live, browser, api_cli
     page.goto(f"{live}/events")
     page.fill("#ev-name", "Red Lion v Crown")
     page.select_option("#ev-kind", "fives_threes")
+    assert page.is_hidden("#ev-team-0") and page.is_visible("#ev-scoring")  # no match chosen yet
     page.check("#ev-match input[value=solihull]")
+    assert page.is_hidden("#ev-scoring") and page.is_hidden("#ev-move")  # the ladder is not a match's
     page.fill("#ev-team-0", "Red Lion")
     page.fill("#ev-team-0-players", "\n".join(LIONS))
     page.fill("#ev-team-1", "Crown")
@@ -64,6 +66,11 @@ def test_a_match_night_from_the_form_to_the_league_points(live, browser, api_cli
     assert page.inner_text("#match-h").split() == ["Red", "Lion", "5", "–", "4", "Crown"]
     assert "League points: Red Lion 3, Crown 1." in page.inner_text("#match")
     shot(page, "club-match-3-result")
+    page.goto(f"{live}/events/{event_id}/screen")
+    assert page.inner_text("#match-h").split() == ["Red", "Lion", "5", "–", "4", "Crown"]
+    shot(page, "club-match-3b-screen")
+    # the big screen shows the whole match of 9 games on a 4:3 screen
+    assert page.evaluate("document.documentElement.scrollHeight") <= 768 + 40
     page.goto(f"{live}/events/{event_id}/standings")
     assert "League points: Red Lion 3, Crown 1." in page.inner_text("main")
     assert page.locator(".standings tbody tr, table tbody tr").count() >= 12

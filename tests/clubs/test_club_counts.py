@@ -67,6 +67,7 @@ def test_a_singles_night_seats_tables_of_four_and_counts_the_winners(api, client
     for t in tables:
         game = api.get(f"/api/games/{t['game']}").get_json()
         assert (game["kind"], game.get("teams")) == (kind, None)
+        assert client.get(f"/games/{t['game']}").status_code == 200  # its score pad
         assert game["next_round"]["dealt"] == 5  # 5 each to four (pagat), no drawing in F&3
     winners = [t["players"][1] for t in tables]
     for t, w in zip(tables, winners):
@@ -97,6 +98,11 @@ def test_a_fives_and_threes_doubles_night_seats_two_pairs_partners_opposite(api,
         [(1, sorted(w), 1, 121) for w in won])
     assert [p["wins"] for p in body["pairs"][2:]] == [0, 0]
     assert client.get(f"/events/{ev['id']}").status_code == 200
+    # the next game: drawn afresh in two pairs a table, new partners where a swap allows
+    assert "two pairs a table" in client.get(f"/events/{ev['id']}/seating").get_data(as_text=True)
+    second = api.post(f"/api/events/{ev['id']}/draw", json={"seed": 4}).get_json()["games"][-1]
+    assert all(len(t["teams"]) == 2 for t in second)
+    assert {frozenset(p) for t in second for p in t["teams"]} != {frozenset(p) for t in tables for p in t["teams"]}
 
 
 @pytest.mark.db
@@ -111,6 +117,8 @@ def test_a_texas_42_night_plays_to_7_marks_and_ranks_the_pairs(api, client):
     assert ev["in_pairs"] is True
     tables = draw(api, ev["id"])
     assert [len(t["players"]) for t in tables] == [4, 4]
+    bids = client.get(f"/games/{tables[0]['game']}").get_data(as_text=True)  # its bids page names the night
+    assert "Pub night</a> · Table 1 · Game 1 of the evening" in bids and "Back to the evening" not in bids
     t = tables[0]
     for _ in range(13):  # the bid goes round: a mark to each pair in turn, 7-6 after 13 hands
         game = api.get(f"/api/games/{t['game']}").get_json()
@@ -123,10 +131,30 @@ def test_a_texas_42_night_plays_to_7_marks_and_ranks_the_pairs(api, client):
         assert r.status_code == 201, r.get_json()
     game = api.get(f"/api/games/{t['game']}").get_json()
     assert game["status"] == "finished"
+    assert "Back to the evening" in client.get(f"/games/{t['game']}").get_data(as_text=True)
     assert sorted(s["total"] for s in game["team_standings"]) == [6, 7]
     team = next(p for p in t["teams"] if game["winners"][0] in p)
     body = api.get(f"/api/events/{ev['id']}/standings").get_json()
     assert sorted(body["pairs"][0]["pair"]) == sorted(team) and body["pairs"][0]["wins"] == 1
     assert body["pairs"][0]["points"] == 7  # marks
-    assert client.get(f"/events/{ev['id']}").status_code == 200
+    page = client.get(f"/events/{ev['id']}").get_data(as_text=True)
+    assert "<th>Marks</th>" in page  # the pairs' standings count 42's marks, and say so
     assert client.get(f"/events/{ev['id']}/screen").status_code == 200
+
+
+@pytest.mark.parametrize(("kind", "preset", "title", "rules"), [
+    # pagat Sniff (US): the first double a spinner, 7 / 6 / 5 tiles
+    ("all_fives", "sniff", "Sniff", {"spinners": "sniff_us", "draw_counts": {"2": 7, "3": 6, "4": 5}}),
+    # Five Up: every double a spinner, scored in fives to 61, 5 tiles each
+    ("all_fives", "five_up", "Five Up", {"spinners": "all", "score_unit": "fives", "target_score": 61,
+                                         "draw_counts": {"2": 5, "3": 5, "4": 5}}),
+    # Hearne Chamber: all four pass, the hand is shaken again (no forced bid)
+    ("texas42", "hearne", "Texas 42, reshake when all pass", {"forced_bid": False}),
+])
+def test_a_night_from_the_form_takes_the_games_own_rule_set(client, api, kind, preset, title, rules):
+    from .test_events_form import _open
+    ev = _open(client, api, name="Club", kind=kind, **{f"preset-{kind}": preset})
+    assert ev["rules"] == rules
+    page = client.get(f"/events/{ev['id']}").get_data(as_text=True)
+    header = page[page.index("<h1>"):page.index("</h1>")]
+    assert title in header and "House rules" not in header

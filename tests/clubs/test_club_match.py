@@ -97,12 +97,14 @@ def test_a_leek_match_6_3_gives_8_and_3(api):
 
 
 @pytest.mark.db
-def test_northallerton_plays_all_fives_then_fives_and_threes_four_handed(api):
-    ev = match_night(api, "northallerton", kind="fives_threes")
+@pytest.mark.parametrize("kind", ["fives_threes", "all_fives"])
+def test_northallerton_plays_all_fives_then_fives_and_threes_four_handed(api, kind):
+    ev = match_night(api, "northallerton", kind=kind)
     assert [(g["kind"], g["players_a_side"]) for g in ev["match"]["games"]] == (
         [("all_fives", 2)] * 4 + [("fives_threes", 2)] * 4)
-    g = game_of(start(api, ev["id"], 1, LIONS[:2], CROWN[:2]), 1)
-    assert api.get(f"/api/games/{g['game']}").get_json()["kind"] == "all_fives"
+    for n, other in ((1, "all_fives"), (5, "fives_threes")):
+        g = game_of(start(api, ev["id"], n, LIONS[n - 1:n + 1], CROWN[n - 1:n + 1]), n)
+        assert api.get(f"/api/games/{g['game']}").get_json()["kind"] == other
 
 
 @pytest.mark.db
@@ -140,7 +142,7 @@ def test_refusals_keep_the_match_as_it_was(api):
 def test_the_page_starts_a_game_and_keeps_the_choice_when_refused(api, client):
     eid = match_night(api)["id"]
     page = client.get(f"/events/{eid}").get_data(as_text=True)
-    assert "Start game 1" in page and "Draw the tables" not in page
+    assert "Start game 1" in page and "Draw the tables" not in page and "9 games to finish" in page
     token = csrf_token(client, f"/events/{eid}")
     r = client.post(f"/events/{eid}/match/games", data={"csrf_token": token, "game": "7", "home-0": "Ana",
                                                          "away-0": "Gus", "away-1": "Hal", "table": "2"})
@@ -153,6 +155,8 @@ def test_the_page_starts_a_game_and_keeps_the_choice_when_refused(api, client):
     assert r.status_code == 302
     g = game_of(api.get(f"/api/events/{eid}").get_json(), 7)
     assert g["sides"] == [["Ana", "Ben"], ["Gus", "Hal"]] and g["status"] == "in_progress"
+    pad = client.get(f"/games/{g['game']}").get_data(as_text=True)  # the game's page leads back to the match
+    assert "Lions v Crown</a> · Table 2 · Game 7 of the evening" in pad
     assert client.get(f"/events/{eid}/screen").status_code == 200
 
 
@@ -201,3 +205,58 @@ def test_a_backup_keeps_the_match_and_the_doubles(app, api, tmp_path, fresh_app)
     after = [(again.get(f"/api/events/{e}").get_json(), again.get(f"/api/events/{e}/standings").get_json())
              for e in (eid, doubles["id"])]
     assert after == before
+
+
+@pytest.mark.db
+def test_a_game_taken_back_before_its_first_hand_and_a_reserve(api, client):
+    eid = match_night(api)["id"]
+    g = game_of(start(api, eid, 1, ["Ana"], ["Gus"]), 1)
+    ev = api.post(f"/api/events/{eid}/match/games/1/undo").get_json()
+    assert game_of(ev, 1)["status"] == "not_started" and api.get(f"/api/games/{g['game']}").status_code == 404
+    g = game_of(start(api, eid, 1, ["Ben"], ["Gus"]), 1)
+    win(api, g["game"], "Ben", 61)
+    r = api.post(f"/api/events/{eid}/match/games/1/undo")
+    assert r.status_code == 409 and r.get_json()["errors"][0]["code"] == "edit_conflict"
+    # a reserve joins the Crown: checked in, and offered in its games
+    ev = api.post(f"/api/events/{eid}/match/players", json={"team": 1, "name": "Mo"}).get_json()
+    assert ev["match"]["teams"][1]["players"][-1] == "Mo" and "Mo" in [p["name"] for p in ev["players"]]
+    start(api, eid, 2, ["Chen"], ["Mo"])
+    r = api.post(f"/api/events/{eid}/match/players", json={"team": 0, "name": "ana"})
+    assert r.status_code == 422 and r.get_json()["errors"][0]["message"] == "ana already plays for Red Lion."
+    token = csrf_token(client, f"/events/{eid}")
+    r = client.post(f"/events/{eid}/match/players", data={"csrf_token": token, "team": "0", "name": "Gus"})
+    assert r.status_code == 422
+    page = r.get_data(as_text=True)
+    assert "Gus already plays for Crown." in page and 'value="Gus" aria-invalid="true"' in page
+
+
+@pytest.mark.db
+def test_the_big_screen_follows_every_game_of_the_match(api):
+    eid = match_night(api)["id"]
+    first = game_of(start(api, eid, 1, ["Ana"], ["Gus"]), 1)["game"]
+    start(api, eid, 2, ["Ben"], ["Hal"])
+    before = api.get(f"/api/events/{eid}/revision").get_json()["revision"]
+    win(api, first, "Ana", 61)  # a hand at the first game, while the second plays on
+    assert api.get(f"/api/events/{eid}/revision").get_json()["revision"] != before
+
+
+def test_two_captains_starting_the_same_game_at_once_start_it_once(app, api, monkeypatch):
+    """Both captains tap *Start game 1* while the first start is still
+    storing its game: one game is stored; the other answers 409 with a
+    message, its choice of players not made."""
+    from companion.games import services
+    from tests.conftest import bearer_client
+    from tests.helpers_races import Hold, race
+
+    eid = match_night(api)["id"]
+    hold = Hold(monkeypatch, services, "store_games", after=True)
+    one, two = bearer_client(app), bearer_client(app)
+    first, second = race(
+        lambda: one.post(f"/api/events/{eid}/match/games", json={"game": 1, "home": ["Ana"], "away": ["Gus"]}),
+        lambda: two.post(f"/api/events/{eid}/match/games", json={"game": 1, "home": ["Ben"], "away": ["Hal"]}),
+        hold)
+    assert first.status_code == 201, first.get_data(as_text=True)
+    assert second.status_code == 409, second.get_data(as_text=True)
+    assert second.get_json()["errors"][0]["message"] == "This game of the match was just started on another device."
+    ev = api.get(f"/api/events/{eid}").get_json()
+    assert game_of(ev, 1)["sides"] == [["Ana"], ["Gus"]] and len(ev["games"]) == 1

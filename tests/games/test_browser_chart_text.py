@@ -48,6 +48,12 @@ def _game(api_client, rounds):
     return gid
 
 
+def chart_in_sight(page):
+    """The chart is fetched when its card nears the screen (issue 27, page weight): scroll to it."""
+    page.locator(".chart-card").scroll_into_view_if_needed()
+    page.locator("figure.chart > svg").wait_for(state="attached")
+
+
 def _small(page):
     return [(text, px) for text, px in page.evaluate(SIZES_SHOWN) if px < 12]
 
@@ -64,6 +70,7 @@ def test_a_line_ends_at_its_real_total_and_only_its_name_moves(live, browser, ap
     ctx = browser.new_context(viewport=SIZES["tablet"], has_touch=True)
     page = ctx.new_page()
     page.goto(f"{live}/games/{gid}?token={TOKEN}")
+    chart_in_sight(page)
     ends = page.evaluate("""() => [...document.querySelectorAll('figure.chart .series')].map(g => {
         const pts = g.querySelector('polyline').getAttribute('points').trim().split(/\\s+/);
         const last = pts[pts.length - 1].split(',').map(Number);
@@ -95,6 +102,7 @@ def test_every_chart_text_is_at_least_12_px(live, browser, api_client, size):
     ctx = browser.new_context(viewport=SIZES[size], has_touch=True)
     page = ctx.new_page()
     page.goto(f"{live}/games/{gid}?token={TOKEN}")
+    chart_in_sight(page)
     page.wait_for_selector("figure.chart svg")
     page.locator("figure.chart").scroll_into_view_if_needed()
     shot(page, f"game-chart-{size}")

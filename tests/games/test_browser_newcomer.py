@@ -11,6 +11,7 @@ import random
 import pytest
 
 from tests.conftest import TOKEN, shot
+from tests.games.test_browser_chart_text import chart_in_sight
 
 pytestmark = pytest.mark.browser
 
@@ -60,6 +61,7 @@ def test_chart_end_labels_never_overlap_or_clip(live, browser, api, totals):
     for viewport, size in SIZES:
         ctx, page = opened(browser, live, viewport)
         page.goto(f"{live}/games/{gid}")
+        chart_in_sight(page)
         view = page.evaluate("() => document.querySelector('.chart > svg').viewBox.baseVal.width")
         height = page.evaluate("() => document.querySelector('.chart > svg').viewBox.baseVal.height")
         if viewport is PHONE:

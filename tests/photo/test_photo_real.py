@@ -21,9 +21,10 @@ TRUTH: dict[str, tuple[int, list[tuple[int, int]]]] = {
     "jr_P-7-NC.jpg": (6, [(0, 5), (3, 6), (0, 4), (2, 3), (2, 6), (2, 4), (1, 3)]),  # 5+9+4+5+8+6+4 = 41
     "jr_G-7-NC-F.jpg": (6, []),  # face down: 0
     "jes_IMG_0648.JPG": (12, [(7, 12)]),  # 19
+    "jr_P-3-NC-S.jpg": (6, [(6, 3), (3, 1)]),  # 9 + 4 = 13 (the 6-3 stands on its edge)
 }
 TOTALS = {"jr_test_11.jpg": 7, "jr_T-3-NC-S.jpg": 17, "jr_P-7-NC.jpg": 41, "jr_G-7-NC-F.jpg": 0,
-          "jes_IMG_0648.JPG": 19}
+          "jes_IMG_0648.JPG": 19, "jr_P-3-NC-S.jpg": 13}
 
 
 def _read(name: str):
@@ -62,3 +63,21 @@ def test_a_wrong_total_on_a_real_photo_is_never_given_as_sure(name):
     truth = sorted(f"{max(a, b)}-{min(a, b)}" for a, b in TRUTH[name][1])
     if reading.pips != TOTALS[name] or names != truth:
         assert reading.uncertain, (name, names, reading.pips)
+
+
+def test_a_double_12_tile_with_large_coloured_pips_is_read():
+    # twelve red pips in three rows of four, touching each other and the
+    # bar; seven yellow ones: 12 + 7 = 19
+    reading = _read("jes_IMG_0648.JPG")
+    assert [t.name for t in reading.tiles] == ["12-7"]
+    assert reading.pips == 19
+
+
+def test_a_tile_standing_on_its_edge_is_read_and_flagged():
+    # the 6-3 stands facing the camera (its lit top above it, its shadow
+    # below), the 3-1 lies flat, the third tile is face down: 9 + 4 = 13
+    reading = _read("jr_P-3-NC-S.jpg")
+    assert sorted(t.name for t in reading.tiles) == ["3-1", "6-3"]
+    assert reading.pips == 13
+    standing = next(t for t in reading.tiles if t.name == "6-3")
+    assert "odd_shape" in standing.problems  # found by its bar: its outline was not seen

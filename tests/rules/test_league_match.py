@@ -37,7 +37,7 @@ def test_solihull_is_6_singles_then_3_doubles_to_121():
 def test_northallerton_is_4_all_fives_and_4_fives_and_threes_all_four_handed():
     for kind in ("fives_threes", "all_fives"):
         games = lineup(NORTH, kind)
-        assert [(g.kind, g.size) for g in games] == [("all_fives", 2)] * 4 + [(kind, 2)] * 4
+        assert [(g.kind, g.size) for g in games] == [("all_fives", 2)] * 4 + [("fives_threes", 2)] * 4
 
 
 def test_leek_takes_the_nights_counts_and_refuses_none():

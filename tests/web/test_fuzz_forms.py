@@ -175,6 +175,7 @@ COVERED = {
     "/games/<int:game_id>/players/back", "/games/<int:game_id>/finish",
     "/events/<int:event_id>/pairs", "/counts/start", "/games/<int:game_id>/pad", "/games/<int:game_id>/bids",
     "/games/<int:game_id>/pad/<int:number>", "/events/<int:event_id>/match/games",
+    "/events/<int:event_id>/match/games/<int:number>/undo", "/events/<int:event_id>/match/players",
     "/games/<int:game_id>/bids/<int:number>",
 }
 
@@ -368,7 +369,10 @@ def test_fuzz_start_a_game_of_a_match(world, ev, data):
         assert r.status_code == 201, r.get_json()
         app.extensions["fuzz_match"] = str(r.get_json()["id"])
         app.extensions.pop("fuzz_forms_snapshot", None)
-    post(app, c, f"/events/{ev if ev != '2' else app.extensions['fuzz_match']}/match/games", data)
+    event = ev if ev != "2" else app.extensions["fuzz_match"]
+    post(app, c, f"/events/{event}/match/games", data)
+    post(app, c, f"/events/{event}/match/players", {"team": data.get("game", "0"), "name": data.get("home-0", "")})
+    post(app, c, f"/events/{event}/match/games/{data.get('table', '1') if str(data.get('table', '1')).isdigit() else '1'}/undo", {})
 
 
 @settings(FUZZ, max_examples=max(20, FUZZ.max_examples // 4))

@@ -84,6 +84,8 @@ class MatchFormat:
     :ivar doubles: doubles games of the night's kind, or ``None`` likewise.
     :ivar other: doubles of another kind first, ``(kind, games)``: Northallerton's
         4 of straight dominoes.
+    :ivar doubles_kind: the game of its doubles when the league names it
+        (Northallerton's 4 of Fives and Threes), ``None``: the night's.
     :ivar doubles_rules: rule values of its doubles (to 121), JSON.
     :ivar win_points: league points for winning the match, or ``None`` when
         the league's points are not known (Northallerton).
@@ -98,6 +100,7 @@ class MatchFormat:
     singles: int | None
     doubles: int | None
     other: tuple[str, int] | None = None
+    doubles_kind: str | None = None
     doubles_rules: Mapping[str, Any] = field(default_factory=dict)
     win_points: int | None = None
     close_loss_points: int = 0
@@ -121,7 +124,8 @@ FORMATS: Mapping[str, MatchFormat] = MappingProxyType({
         win_points=2, points_per_game=1),
     "northallerton": MatchFormat(
         "northallerton", N_("Northallerton: 8 four-handed games, 4 of All Fives and 4 of Fives and Threes"),
-        NORTHALLERTON, (FIVES_THREES, ALL_FIVES), singles=0, doubles=4, other=(ALL_FIVES, 4)),
+        NORTHALLERTON, (FIVES_THREES, ALL_FIVES), singles=0, doubles=4, other=(ALL_FIVES, 4),
+        doubles_kind=FIVES_THREES),
 })
 """The league match formats of the brief, by key."""
 
@@ -145,7 +149,8 @@ def lineup(fmt: MatchFormat, kind: str, singles: int | None = None, doubles: int
     :param singles: singles games when the format leaves them to the night.
     :param doubles: doubles games likewise.
     :return: the games, numbered from 1 (Solihull & Warwickshire: 6 singles to
-        the night's target, 3 doubles to 121).
+        the night's target, 3 doubles to 121; Northallerton: 4 All Fives then
+        4 Fives and Threes, whichever of the two the night is).
     :raises MatchError: a kind the format is not played with; a count the
         night must give and did not, or out of 0–:data:`MOST_GAMES`; a match
         of no game.
@@ -161,7 +166,7 @@ def lineup(fmt: MatchFormat, kind: str, singles: int | None = None, doubles: int
     plan: list[tuple[str, int, Mapping[str, Any]]] = [(kind, 1, {})] * s
     if fmt.other is not None:
         plan += [(fmt.other[0], 2, {})] * fmt.other[1]
-    plan += [(kind, 2, fmt.doubles_rules)] * d
+    plan += [(fmt.doubles_kind or kind, 2, fmt.doubles_rules)] * d
     if not plan or len(plan) > MOST_GAMES:
         raise MatchError("singles", f"a match has 1 to {MOST_GAMES} games")
     return tuple(MatchGame(i, k, size, dict(rules)) for i, (k, size, rules) in enumerate(plan, 1))
