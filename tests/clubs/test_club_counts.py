@@ -158,3 +158,27 @@ def test_a_night_from_the_form_takes_the_games_own_rule_set(client, api, kind, p
     page = client.get(f"/events/{ev['id']}").get_data(as_text=True)
     header = page[page.index("<h1>"):page.index("</h1>")]
     assert title in header and "House rules" not in header
+
+
+@pytest.mark.db
+def test_table_cards_and_standings_sheet_of_a_teesdale_night(api, client):
+    """The cards name the rule set (Teesdale: 6 tiles each to four) and not
+    Mexican Train's rule lines nor a late arrival's start, which Fives and
+    Threes has no rule for; the standings sheet lists the winners."""
+    import io
+
+    import pypdf
+
+    ev = night(api, "fives_threes", rules={"no_win_on_down": True, "draw_counts": {"2": 9, "4": 6}})
+    tables = draw(api, ev["id"])
+    cards = client.get(f"/events/{ev['id']}/cards.pdf")
+    pages = [" ".join(p.extract_text().split()) for p in pypdf.PdfReader(io.BytesIO(cards.data)).pages]
+    assert len(pages) == 2
+    for text in pages:
+        assert "Fives and Threes · Double-6 · Deal: 6 tiles each · Teesdale league" in text, text
+        assert "late arrival" not in text and "Classic games" not in text
+    for t in tables:
+        win(api, t["game"], t["players"][2], 61)
+    sheet = client.get(f"/events/{ev['id']}/standings.pdf")
+    text = " ".join(pypdf.PdfReader(io.BytesIO(sheet.data)).pages[0].extract_text().split())
+    assert all(t["players"][2] in text for t in tables)
