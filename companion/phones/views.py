@@ -39,6 +39,18 @@ def panel(row) -> dict:
 bp.add_app_template_global(panel, "phones_panel")
 
 
+@bp.get("/games/<int:game_id>/phones/panel")
+def panel_body(game_id: int) -> str:
+    """The "Players' phones" panel's body on a page of its own: the game page
+    fetches it when its closed panel opens (issue 27, page weight: the QR code
+    and a form a seat are about 7 KB of an eight-player game's page)."""
+    try:
+        game = services.get_game(game_id)
+    except services.NotFound:
+        abort(404)
+    return render_template("phones/panel_body.html", game=game)
+
+
 def _gone(reason: str):
     return render_template("phones/gone.html", reason=reason), 410
 

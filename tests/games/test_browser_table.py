@@ -91,7 +91,7 @@ def test_the_table_view_follows_a_round_saved_on_another_device(live, browser, a
         c.close()
 
 
-def test_the_game_page_weighs_under_100_kb_unpacked_and_asks_only_this_server(live, browser, api_client):
+def test_the_game_page_weighs_under_95_kb_unpacked_and_asks_only_this_server(live, browser, api_client):
     record = {"set": 12, "players": EIGHT, "first_starter": "Ana", "rounds": eight_player_rounds(12)}
     gid = new_game(api_client, record)
     ctx = browser.new_context(viewport=TABLET, service_workers="block")
@@ -134,12 +134,13 @@ def test_the_game_page_weighs_under_100_kb_unpacked_and_asks_only_this_server(li
     # (app.js 18 to 15 KB, photo.js 4.6 KB gone), the chart's numbers written
     # short ("290" for 290.0), while the pips keypad came (about 2 KB): 106 KB;
     # the chart fetched when its card nears the screen (its own page,
-    # /games/<id>/chart: 9 KB) with its styles (static/chart.css, 3 KB): 96 KB,
-    # bounded at 100 KB. The 80 KB is
-    # this unpacked figure (29 KB go over the wire). Still to slim: each hand
-    # row's "more" (about 0.7 KB a player), the phones panel (7 KB: a form and
-    # token a seat, the QR code), the scoreboard's cells (13 KB).
-    assert total < 100 * 1024 and unpacked < 100 * 1024
+    # /games/<id>/chart: 9 KB) with its styles (static/chart.css, 3 KB): 96 KB;
+    # the phones panel's QR code and seats fetched when the closed panel opens
+    # (/games/<id>/phones/panel: 6 KB): 90 KB, bounded at 95 KB. The issue's
+    # 80 KB is this unpacked figure (30 KB go over the wire). Still to slim:
+    # each hand row's "more" (about 0.7 KB a player), the scoreboard's cells
+    # (13 KB), the tile picker's pip table (2 KB), app.css (30 KB).
+    assert total < 100 * 1024 and unpacked < 95 * 1024
     ctx.close()
 
 

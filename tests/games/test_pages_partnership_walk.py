@@ -41,7 +41,10 @@ def test_a_correction_keeps_its_own_draft(client):
 def test_the_game_page_has_the_players_phones(client):
     gid = new_game(client)
     html = client.get(f"/games/{gid}").get_data(as_text=True)
-    assert 'id="phones"' in html and 'class="join-link"' in html
+    # the panel, closed, fetches its QR code and seats when it opens (issue 27, page weight)
+    assert 'id="phones"' in html and f'data-body="/games/{gid}/phones/panel"' in html
+    html = client.get(f"/games/{gid}/phones/panel").get_data(as_text=True)
+    assert 'class="join-link"' in html
     assert f'href="/games/{gid}/from-phones#round-form"' in html
     for name in ("Ana", "Ben", "Chen", "Dee"):
         assert f'<span class="who">{name}</span>' in html

@@ -26,6 +26,7 @@ def test_a_round_entered_on_three_phones_and_saved_on_the_tablet(live, browser, 
     tablet.goto(f"{live}/?token={TOKEN}")
     tablet.goto(f"{live}/games/{gid}")
     tablet.locator("#phones summary").click()
+    tablet.locator("#phones svg.qr").wait_for()  # fetched as the panel opens (issue 27, page weight)
     assert tablet.locator("#phones svg.qr").is_visible()
     join = tablet.locator("#phones .join-link").get_attribute("href")
     shot(tablet, "phones-tablet-qr")

@@ -42,7 +42,7 @@ def _csrf(client, url: str) -> str:
 
 
 def _join_url(tablet, gid: int) -> str:
-    html = tablet.get(f"/games/{gid}").get_data(as_text=True)
+    html = tablet.get(f"/games/{gid}/phones/panel").get_data(as_text=True)  # the QR code's link
     return re.search(r'class="join-link" href="https?://[^/]+(/j/\d+/[^"]+)"', html).group(1)
 
 

@@ -209,7 +209,7 @@ def test_a_seat_s_own_phone_sends_a_photo_without_the_token(app, client, api):
     import re
 
     game = _game(api, 12)
-    html = client.get(f"/games/{game}").get_data(as_text=True)
+    html = client.get(f"/games/{game}/phones/panel").get_data(as_text=True)  # the QR code's link
     join = re.search(r'class="join-link" href="https?://[^/]+(/j/\d+/[^"]+)"', html).group(1)
     phone = app.test_client()  # no access token
     token = re.search(r'name="csrf_token" value="([^"]+)"', phone.get(join).get_data(as_text=True)).group(1)

@@ -199,7 +199,7 @@ def _seat_photo_url(app, client, api) -> tuple[object, str, str]:
     """A phone with a seat link (no token): the phone, its photo address, its CSRF token."""
     game = api.post("/api/games", json={"kind": "mexican_train", "set": 12, "players": ["Ana", "Ben"],
                                         "first_starter": "Ana"}).get_json()["id"]
-    html = client.get(f"/games/{game}").get_data(as_text=True)
+    html = client.get(f"/games/{game}/phones/panel").get_data(as_text=True)  # the QR code's link
     join = re.search(r'class="join-link" href="https?://[^/]+(/j/\d+/[^"]+)"', html).group(1)
     phone = app.test_client()
     csrf = re.search(r'name="csrf_token" value="([^"]+)"', phone.get(join).get_data(as_text=True)).group(1)
