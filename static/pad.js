@@ -16,6 +16,12 @@
 // sends the board back drawn.
 // A correction of an earlier hand (data-edit) starts from the stored hand;
 // a hand kept as totals during play shows a box per player instead of the keypad.
+// Where the table plays "no win on the down" (pad.down: Fives and Threes,
+// Teesdale and Leek), a count tapped for the leader before any other turn of
+// the hand is the hand's first tile and is sent with lead: true; the toggle
+// under the keypad marks or unmarks the first play so (it shows while the
+// first play is the leader's). The server strikes the winning points of the
+// down (companion.rules.families.pegging) and the list says why.
 (function () {
   "use strict";
   var root = document.getElementById("pad");
@@ -83,7 +89,8 @@
   var boardAsked = 0;
   var boardShown = "";
   var struckShown = [];
-  function markStruck(struck) {
+  var downShown = [];
+  function markStruck(struck, down) {
     list.querySelectorAll("li").forEach(function (li, i) {
       var on = struck.indexOf(i) >= 0;
       li.classList.toggle("struck", on);
@@ -91,17 +98,17 @@
       if (on && !note) {
         note = document.createElement("span");
         note.className = "struck-why";
-        note.textContent = " · " + root.dataset.notPegged;
         li.appendChild(note);
       } else if (!on && note) {
         note.remove();
       }
+      if (on) note.textContent = " · " + (down.indexOf(i) >= 0 ? root.dataset.notPeggedDown : root.dataset.notPegged);
     });
   }
   function moveBoard() {
     if (!root.dataset.board || editing) return;
     var hand = JSON.stringify({ leader: state.leader, plays: state.plays });
-    if (hand === boardShown) { unsay(); markStruck(struckShown); boardAsked++; return; }  // an undo back to it
+    if (hand === boardShown) { unsay(); markStruck(struckShown, downShown); boardAsked++; return; }  // an undo back to it
     if (!state.leader) return;
     var asked = ++boardAsked;
     fetch(root.dataset.board + "?hand=" + encodeURIComponent(hand), { headers: { "Accept": "application/json" } })
@@ -111,9 +118,10 @@
         if (!answer.ok) { say(answer.body.error || ""); return; }
         boardShown = hand;
         struckShown = answer.body.struck || [];
+        downShown = answer.body.down || [];
         var now = document.querySelector("figure.pegboard");
         if (now && answer.body.board) now.outerHTML = answer.body.board;
-        markStruck(struckShown);
+        markStruck(struckShown, downShown);
         unsay();
       })
       .catch(function () { /* offline: the board moves when the hand is saved */ });
@@ -162,9 +170,16 @@
       var li = document.createElement("li");
       var key = pad.keys.filter(function (k) { return k.count === p.count; })[0];
       li.textContent = (p.claimed_by || p.player) + " · " + p.count + (key ? " (+" + key.points + ")" : "") +
-        (p.claimed_by ? " · " + root.dataset.claim.replace("%(name)s", p.claimed_by) : "");
+        (p.claimed_by ? " · " + root.dataset.claim.replace("%(name)s", p.claimed_by) : "") +
+        (p.lead ? " · " + root.dataset.down : "");
       list.appendChild(li);
     });
+    var down = root.querySelector(".pad-down");
+    if (down) {
+      var first = state.plays[0];
+      down.hidden = !(first && first.player === state.leader && !first.claimed_by);
+      down.setAttribute("aria-pressed", first && first.lead ? "true" : "false");
+    }
     root.querySelectorAll(".pad-out").forEach(function (b) {
       var on = state.ended === "domino" && state.out.indexOf(b.dataset.out) >= 0;
       b.setAttribute("aria-pressed", on ? "true" : "false");
@@ -199,6 +214,9 @@
     if (!state.turn) return;  // the keypad is greyed out under "Tap who leads first"
     if (!state.leader) state.leader = state.turn;
     var play = { player: state.turn, count: count };
+    // the hand's first tile: the leader's play before any other turn was tapped
+    if (pad.down && !state.plays.length && !state.history.length && state.turn === state.leader &&
+        !state.muggins) play.lead = true;
     if (state.muggins) { play.claimed_by = next(state.turn); state.muggins = false; }
     state.plays.push(play);
     state.history.push(state.turn);
@@ -224,6 +242,12 @@
       if (state.plays.length) {
         var last = state.plays.pop();
         state.turn = last.player;
+        if (last.lead) state.history = [];  // back to the hand's first tile
+      }
+    } else if (b.classList.contains("pad-down")) {
+      var lead = state.plays[0];
+      if (lead && lead.player === state.leader) {
+        if (lead.lead) delete lead.lead; else lead.lead = true;
       }
     } else if (b.classList.contains("pad-muggins")) {
       state.muggins = !state.muggins;

@@ -43,7 +43,7 @@ from companion.rules.stats.records import (
 from companion.store.db import db
 from companion.web import csvfile, numbers
 from companion.web.i18n import gettext, translated
-from companion.web.labels import KIND_NAMES
+from companion.web.labels import record_title
 from companion.web.security import ID_MAX
 
 
@@ -266,13 +266,14 @@ def stats_csv(rows: Iterable[Tally]) -> str:
 
 def games_csv(lines: Iterable[PlayerGame]) -> str:
     """One player's games as CSV, oldest first; each game's kind by its name
-    in the current language (as the pages name it)."""
+    in the current language, as the pages name it (an All Fives game played
+    as Muggins, Sniff or Five Up by that name: :func:`record_title`)."""
     buf = io.StringIO()
     w = csvfile.writer(buf)
     w.writerow(("date", "game", "kind", "set", "total", "place", "won", "shared", "rounds",
                 "points", "rounds_out", "rounds_blocked", "double_blank"))
     for g in sorted(lines, key=lambda g: (g.played_on, g.game_id)):
-        w.writerow([g.played_on.isoformat(), g.game_id, translated(KIND_NAMES[g.kind]), g.set_n, g.total,
+        w.writerow([g.played_on.isoformat(), g.game_id, translated(record_title(g.kind, g.rule_set)), g.set_n, g.total,
                     "" if g.rank is None else g.rank, int(g.won), int(g.shared_win), g.rounds_played,
                     g.points, g.rounds_out, g.rounds_blocked, g.double_blank])
     return buf.getvalue()

@@ -20,11 +20,15 @@ the most recent ones (every game is in ``/players/<id>/games.csv``)."""
 
 
 def _ref_json(g: GameRef | None) -> list[Any] | None:
-    return None if g is None else [g.game_id, g.played_on.isoformat(), g.kind, g.total, g.rank]
+    return None if g is None else [g.game_id, g.played_on.isoformat(), g.kind, g.total, g.rank, g.rule_set]
 
 
 def _ref(v: Any) -> GameRef | None:
-    return None if v is None else GameRef(int(v[0]), date.fromisoformat(v[1]), v[2], int(v[3]), v[4])
+    """A stored game reference; one stored before the rule set was kept (five
+    values) reads with the defaults' key."""
+    if v is None:
+        return None
+    return GameRef(int(v[0]), date.fromisoformat(v[1]), v[2], int(v[3]), v[4], str(v[5]) if len(v) > 5 else "{}")
 
 
 def summary_json(s: PlayerStats, choices: Mapping[str, list[Any]]) -> dict[str, Any]:

@@ -25,7 +25,7 @@ from typing import Any
 from companion.rules.errors import Problems, RecordError, tr
 from companion.rules.families import all_fives, fives_threes, texas42
 from companion.rules.families.counts import IGNORED_ROUND_KEYS, Seating
-from companion.rules.families.pegging import PegMove
+from companion.rules.families.pegging import PegMove, Struck
 from companion.rules.families.score_pad import BoardLayout, Pad, board_layout, pad_of, side_names
 
 _READERS: Mapping[str, Callable[[Mapping[str, Any]], Any]] = {
@@ -399,12 +399,15 @@ class LiveHand:
         ``None`` for a game without one (a target past 121).
     :ivar sides: each side's name as shown (``"Ann & Cy"`` for a pair).
     :ivar struck: the plays not pegged (their indices in the hand's
-        ``plays``): past an exact target, under ``entry_minimum``.
+        ``plays``): past an exact target, under ``entry_minimum``, or on the down.
+    :ivar down: those of them struck because the hand's first tile cannot
+        win the game (``no_win_on_down``, Teesdale and Leek).
     """
 
     board: BoardLayout | None
     sides: Mapping[str, str]
     struck: tuple[int, ...]
+    down: tuple[int, ...] = ()
 
 
 def live_board(record: Mapping[str, Any], hand: Any) -> LiveHand | None:
@@ -419,8 +422,10 @@ def live_board(record: Mapping[str, Any], hand: Any) -> LiveHand | None:
     if record.get("kind") not in _KEYPADS:
         return None
     inner = read_game(record, confirm=True).inner
-    struck = tuple(m.play for m in inner.pegs_so_far(hand) if m.struck is not None and m.play is not None)
-    return LiveHand(board_layout(inner.live_board(hand)), side_names(inner.seating), struck)
+    moves = [m for m in inner.pegs_so_far(hand) if m.struck is not None and m.play is not None]
+    struck = tuple(m.play for m in moves if m.play is not None)
+    down = tuple(m.play for m in moves if m.play is not None and m.struck is Struck.ON_THE_DOWN)
+    return LiveHand(board_layout(inner.live_board(hand)), side_names(inner.seating), struck, down)
 
 
 START_PRESETS: Mapping[str, Mapping[str, Any]] = {

@@ -10,7 +10,9 @@ when one exists.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
+from functools import lru_cache
 from typing import Any
 
 from companion.rules.errors import N_
@@ -186,6 +188,24 @@ def kind_title(kind: str, rules: Mapping[str, Any] | None = None) -> str:
     return preset_name(str(kind), rules) or KIND_NAMES[str(kind)]
 
 
+@lru_cache(maxsize=256)
+def record_title(kind: str, rule_set: str) -> str:
+    """:func:`kind_title` of a game in a player's record, whose rules are kept
+    as the rule-set key (the rules that differ from the kind's defaults, as
+    canonical JSON: ``companion.rules.stats.records.rule_set_key``): an All
+    Fives game played as Muggins, Sniff or Five Up is titled so (a msgid).
+
+    :param kind: the game's kind.
+    :param rule_set: the line's ``rule_set`` (``"{}"``: the defaults); text
+        that does not read as a JSON object gives the kind's name.
+    """
+    try:
+        rules = json.loads(rule_set)
+    except ValueError:
+        rules = None
+    return kind_title(kind, rules if isinstance(rules, Mapping) else None)
+
+
 def template_globals() -> dict[str, object]:
     """What every page template may use: the kinds, their rows, their names,
     the labels."""
@@ -197,6 +217,7 @@ def template_globals() -> dict[str, object]:
         "kind_notes": kind_notes,
         "kind_names": KIND_NAMES,
         "kind_title": kind_title,
+        "record_title": record_title,
         "value_labels": VALUE_LABELS,
         "rule_kinds": rule_kinds,
         "rule_variants": rule_variants,

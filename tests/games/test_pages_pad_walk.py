@@ -65,7 +65,7 @@ def test_the_live_board_says_why_a_play_is_refused(client, api):
     assert client.get(f"/games/{gid}/pad/board?hand=%7B").status_code == 422  # unreadable JSON
     # All Fives to 250 in points: no board
     r = board(client, new_game(api, {}), {"leader": "Ann", "plays": [{"player": "Ann", "count": 10}]})
-    assert r.status_code == 200 and r.get_json() == {"board": None, "struck": []}
+    assert r.status_code == 200 and r.get_json() == {"board": None, "struck": [], "down": []}
 
 
 def correct(client, gid, number, hand, version):

@@ -231,8 +231,10 @@ class GameSummary:
     leaders: tuple[str, ...]
     winners: tuple[str, ...]
     shelf: str
-    rules: Mapping[str, Any] = field(default_factory=dict)
-    """The rules as given (the list titles a game by the named game they play)."""
+    rules: Mapping[str, Any] = field(default_factory=dict, hash=False)
+    """The rules as given (the list titles a game by the named game they play).
+    Left out of the hash (a dict has none; equal summaries still compare their
+    rules): a player's page keys its cache by its games in play."""
 
     @property
     def finished(self) -> bool:

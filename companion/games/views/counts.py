@@ -106,7 +106,9 @@ def live_board(game_id: int):
     """The hand being played on the pad (``hand``: the pad's JSON,
     ``{"leader", "plays"}``) pegged after the saved hands, as JSON:
     ``board`` (the peg board drawn as on the page, or ``null`` for a game
-    without one) and ``struck`` (the indices of the plays not pegged); 422
+    without one), ``struck`` (the indices of the plays not pegged) and
+    ``down`` (those of them struck because the hand's first tile cannot win
+    the game, ``no_win_on_down``); 422
     with ``error`` (the refusal's message) for a play the rules refuse."""
     try:
         game = services.get_game(game_id)
@@ -126,7 +128,7 @@ def live_board(game_id: int):
         abort(404)
     board = None if live.board is None else \
         str(get_template_attribute("games/counts/_pegboard.html", "pegboard")(live.board, live.sides))
-    return jsonify(board=board, struck=list(live.struck))
+    return jsonify(board=board, struck=list(live.struck), down=list(live.down))
 
 
 @bp.get("/games/<int:game_id>/pad/<int:number>/edit")

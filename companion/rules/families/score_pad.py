@@ -49,6 +49,9 @@ class Pad:
     :ivar several_out: both partners may go out (Fives and Threes in pairs).
     :ivar stop_at_target: a hand may stop at the play that reaches the target.
     :ivar unit_fives: scores are counted in fives (a count of 15 pegs 3).
+    :ivar no_win_on_down: the table plays ``no_win_on_down`` (Fives and
+        Threes, Teesdale and Leek): the pad marks the play of the hand's first
+        tile (``lead: true``), whose points cannot win the game.
     """
 
     keys: tuple[CountKey, ...]
@@ -60,12 +63,14 @@ class Pad:
     several_out: bool
     stop_at_target: bool
     unit_fives: bool
+    no_win_on_down: bool = False
 
     def as_dict(self) -> dict[str, Any]:
         """The pad as the page's script reads it (JSON)."""
         return {"keys": [{"count": k.count, "points": k.points} for k in self.keys], "more": self.more,
                 "order": list(self.order), "leader": self.leader, "muggins": self.muggins,
-                "pips": self.pips, "several_out": self.several_out, "stop_at_target": self.stop_at_target}
+                "pips": self.pips, "several_out": self.several_out, "stop_at_target": self.stop_at_target,
+                "down": self.no_win_on_down}
 
 
 def play_order(seating: Seating) -> tuple[str, ...]:
@@ -86,6 +91,7 @@ def pad_of(game: Any, keypad: Any) -> Pad:
         leader=game.next_leader, muggins=bool(getattr(rules, "muggins_claims", False)),
         pips=pips, several_out=game.seating.teams is not None and not pips,
         stop_at_target=immediate, unit_fives=str(getattr(rules, "score_unit", "pips")) == "fives",
+        no_win_on_down=bool(getattr(rules, "no_win_on_down", False)),
     )
 
 
@@ -118,7 +124,8 @@ def pad_hand_of(stored: Mapping[str, Any]) -> dict[str, Any]:
 
 def read_pad_hand(text: str, players: Sequence[str]) -> tuple[dict[str, Any], Problems]:
     """The hand the pad sends (JSON text: ``leader``, ``plays`` of
-    ``{"player", "count", "claimed_by"?}`` or, correcting a hand kept so,
+    ``{"player", "count", "claimed_by"?, "lead"?}`` (``lead: true``: the
+    hand's first tile, sent where the table plays ``no_win_on_down``) or, correcting a hand kept so,
     ``in_play`` of ``{player: points}``; ``ended``, ``out``, ``hands`` of
     ``{player: {"pips": n, "drawn"?: tiles}}``, ``dealt``) as a round of the
     record; the game's module checks the rest when it is saved.

@@ -16,7 +16,7 @@ _SUMS = ("wins", "shared_wins", "left", "rounds", "points", "rounds_out", "round
 
 
 def _ref_of(line: PlayerGame) -> GameRef:
-    return GameRef(line.game_id, line.played_on, line.kind, line.total, line.rank)
+    return GameRef(line.game_id, line.played_on, line.kind, line.total, line.rank, line.rule_set)
 
 
 def _quality(ref: GameRef) -> tuple[tuple[int, int], tuple[date, int]]:

@@ -301,6 +301,8 @@ class GameRef:
     :ivar kind: its kind.
     :ivar total: the player's total (points).
     :ivar rank: the player's place (``None``: left).
+    :ivar rule_set: :func:`rule_set_key` of the game's rules (a page titles
+        an All Fives game played as Muggins, Sniff or Five Up by that name).
     """
 
     game_id: int
@@ -308,6 +310,7 @@ class GameRef:
     kind: str
     total: int
     rank: int | None
+    rule_set: str = "{}"
 
 
 @dataclass(frozen=True)
@@ -423,7 +426,7 @@ def player_stats(player: str, lines: Iterable[PlayerGame], filters: Filters = NO
             engine_points[suit] = engine_points.get(suit, 0) + pts
         streak = streak + 1 if g.won else 0
         longest = max(longest, streak)
-    refs = tuple(GameRef(g.game_id, g.played_on, g.kind, g.total, g.rank) for g in mine)
+    refs = tuple(GameRef(g.game_id, g.played_on, g.kind, g.total, g.rank, g.rule_set) for g in mine)
     best = min(mine, key=lambda g: (_quality(g), _game_order(g)), default=None)
     worst = max(mine, key=lambda g: (_quality(g), _game_order(g)), default=None)
     return PlayerStats(
@@ -440,8 +443,10 @@ def player_stats(player: str, lines: Iterable[PlayerGame], filters: Filters = NO
         places=dict(sorted(places.items())),
         engine_rounds=engine_rounds,
         engine_points=engine_points,
-        best=None if best is None else GameRef(best.game_id, best.played_on, best.kind, best.total, best.rank),
-        worst=None if worst is None else GameRef(worst.game_id, worst.played_on, worst.kind, worst.total, worst.rank),
+        best=None if best is None else GameRef(best.game_id, best.played_on, best.kind, best.total, best.rank,
+                                                 best.rule_set),
+        worst=None if worst is None else GameRef(worst.game_id, worst.played_on, worst.kind, worst.total, worst.rank,
+                                                 worst.rule_set),
         current_streak=streak,
         longest_streak=longest,
         history=refs,
