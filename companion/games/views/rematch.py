@@ -12,8 +12,9 @@ bp = Blueprint("rematch", __name__)
 
 def rematch_record(table) -> dict:
     """The record of a new game at the same table: the same kind, set, rules
-    and seats, no rounds, and the first round started by the next player
-    clockwise (one seat on from the last game's first starter).
+    and seats (the pairs too), no rounds, and the first round started, or
+    shaken in Texas 42, by the next player clockwise (one seat on from the
+    last game's first starter or first shaker).
 
     :param table: the finished (or abandoned) game's table.
     :return: a game record (design.md) without rounds.
@@ -22,9 +23,10 @@ def rematch_record(table) -> dict:
     record.pop("rounds", None)
     record.pop("away", None)  # a new game seats everybody again
     players = record["players"]
-    first = record.get("first_starter")
-    if first in players:
-        record["first_starter"] = players[(players.index(first) + 1) % len(players)]
+    for key in ("first_starter", "first_shaker"):
+        first = record.get(key)
+        if first in players:
+            record[key] = players[(players.index(first) + 1) % len(players)]
     return record
 
 
