@@ -78,9 +78,14 @@ def bid_pad(game: Texas42Game, number: int | None = None) -> BidPad | None:
 
 def _bid_value(text: str) -> Any:
     """A form's bid as the record keeps it: ``"pass"``, a number, or ``{"marks": n}``."""
-    if text.startswith("m") and text[1:].isdigit():
+    if text.startswith("m") and _whole(text[1:]):
         return {"marks": int(text[1:])}
-    return int(text) if text.isdigit() else text
+    return int(text) if _whole(text) else text
+
+
+def _whole(text: str) -> bool:
+    """Whether ``text`` is a whole number in the digits 0-9 (not "²" nor "٣")."""
+    return text.isascii() and text.isdigit()
 
 
 def _rank(value: Any) -> int:
@@ -118,7 +123,7 @@ def read_bid_form(form: Mapping[str, str], pad: BidPad) -> tuple[dict[str, Any],
     for team in pad.teams:
         text = (form.get(f"points-{team}") or "").strip()
         if text:
-            if not text.isdigit():
+            if not _whole(text):
                 problems.error(f"points.{team}", "bad_value", tr("Points are a whole number from 0 to 42."))
                 continue
             points[team] = int(text)

@@ -141,3 +141,11 @@ def test_a_saved_42_hand_read_back_into_its_form():
     assert form["bid-1"] == "30" and form["points-Ben+Dee"] == "12"
     again, problems = read_bid_form(form, pad1)  # the form read back gives the hand saved
     assert not problems.errors and again == hand1
+
+
+def test_the_42_form_refuses_digits_that_are_not_0_to_9():
+    from companion.rules.families.bid_pad import bid_pad, read_bid_form
+    pad = bid_pad(t42_game())
+    _, problems = read_bid_form({"bid-0": "²", "bid-1": "m²", "points-Ana+Chen": "³", "result": "set"}, pad)
+    assert [(p.path, p.code) for p in problems.errors] == [
+        ("bids[0].bid", "bad_value"), ("bids[1].bid", "bad_value"), ("points.Ana+Chen", "bad_value")]
