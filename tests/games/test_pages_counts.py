@@ -129,3 +129,19 @@ def test_the_table_view_of_a_42_game_and_of_all_fives_in_pairs(client, api):
                                          "rules": {"score_unit": "fives"}}).get_json()["id"]
     page = client.get(f"/games/{pairs}/table").get_data(as_text=True)
     assert "Ann &amp; Cy" in page and '<figure class="pegboard' in page  # 61 in fives: a board
+
+
+def test_texas_42_with_two_players_asks_for_exactly_four(client, api):
+    # 42 is four players in two pairs (pagat 42): two or five are refused, and the
+    # message says "exactly 4", not "at least"
+    page = start(client, "texas42:texas42", ["Ana", "Ben"])
+    text = page.get_data(as_text=True)
+    assert page.status_code == 422 and "This game needs exactly 4 players." in text and "at least" not in text
+    assert 'value="Ana"' in text and 'value="Ben"' in text  # what was typed is kept
+    five = api.post("/api/games", json={"kind": "texas42", "set": 6, "players": ["Ana", "Ben", "Chen", "Dee", "Eve"]})
+    assert five.status_code == 422
+    assert [(e["code"], e["message"]) for e in five.get_json()["errors"]] == [
+        ("too_many_players", "This game needs exactly 4 players.")]
+    # Fives and Threes still says its range: 2 to 4 (pagat)
+    one = api.post("/api/games", json={"kind": "fives_threes", "set": 6, "players": ["A"]})
+    assert [e["message"] for e in one.get_json()["errors"]] == ["This game needs at least 2 players."]
