@@ -243,7 +243,8 @@ def peg_dict(move: PegMove) -> dict[str, Any]:
 
 def _extras(hand: Any) -> dict[str, Any]:
     """What a hand derives besides its scores: the pegs, the winner's bonus
-    (All Fives), the chip-out point (Fives and Threes), the shaker (42)."""
+    (All Fives), the chip-out point (Fives and Threes), the shaker (42), the
+    sides that won the hand (All Fives, Fives and Threes: ``won_by``)."""
     out: dict[str, Any] = {}
     pegs = getattr(hand, "pegs", None)
     if pegs is not None:
@@ -258,6 +259,9 @@ def _extras(hand: Any) -> dict[str, Any]:
     shaker = getattr(hand, "shaker", None)
     if shaker is not None:
         out["shaker"] = shaker
+    winners = getattr(hand, "winners", None)
+    if winners is not None:
+        out["won_by"] = list(winners)
     return out
 
 
@@ -300,7 +304,7 @@ def check_round(game: CountsGame, data: Any, number: int, confirm: bool = False)
     return CountsRound(hand, stored, after)
 
 
-_DERIVED = frozenset({"pegs", "bonus", "chip_out", "team_totals", "starter"})
+_DERIVED = frozenset({"pegs", "bonus", "chip_out", "team_totals", "starter", "won_by"})
 """Fields a ``GET`` adds to a round that are not the table's to give (a
 record read back may carry them: they are left aside)."""
 

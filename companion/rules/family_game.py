@@ -374,10 +374,11 @@ class FamilyState:
         return summary
 
 
-_COUNT_EXTRAS = ("pegs", "bonus", "chip_out", "shaker", "burnt")
+_COUNT_EXTRAS = ("pegs", "bonus", "chip_out", "shaker", "won_by", "burnt")
 """What a round derives besides its scores: of a game scored during play
 (:mod:`.family_counts`) its pegs, the winner's bonus, the chip-out point, who
-shook; of Chicken Foot the doubles burnt before it (nobody held them)."""
+shook, the sides that won the hand; of Chicken Foot the doubles burnt before
+it (nobody held them)."""
 
 
 def _ended(derived: dict[str, Any]) -> dict[str, Any]:

@@ -1,9 +1,11 @@
 """The score sheet of the games scored during play or by contract: All Fives,
 Fives and Threes (``rules-families.md`` sections 2 and 3) and Texas 42
 (section 4). One row per hand: who led it and the bonus it closed with (the
-points for the pips left, the chip-out point), or 42's contract, trumps and
-made or set; then each side's points in the hand (marks in 42) and its running
-total; the standings and the winner's line once finished.
+points for the pips left, the chip-out point), or 42's shaker, contract, trumps
+and made or set; then each side's points in the hand (struck through when not
+pegged; marks in 42, with the points taken where recorded) and its running
+total, the hand's winner shaded; the standings and the winner's line once
+finished.
 
 Every number comes from the rules module's derived record
 (:meth:`companion.rules.family_game.FamilyGame.derived`: each hand's
@@ -36,9 +38,11 @@ BID = N_("Bid")
 """Heading of 42's column naming the winning bidder and the bid."""
 RESHAKE = N_("all passed: shake again")
 """42's hand in which everyone passed (scores nobody)."""
-INFO_MM = {True: (23.0, 19.0, 19.0), False: (16.0, 26.0)}
-"""Widths (mm) of the row's information columns: 42's bid, trumps, made or
-set; or who led and the closing bonus."""
+TOOK = N_("took %(n)s")
+"""42: the points (0–42) a side took in the hand, under its marks."""
+INFO_MM = {True: (13.0, 22.0, 17.0, 20.0), False: (16.0, 26.0)}
+"""Widths (mm) of the row's information columns: 42's shaker, bid, trumps,
+made or set; or who led and the closing bonus."""
 
 
 def sheet_pdf(game: FamilyGame, *, played_on: datetime.date, paper: str = "a4", blank: bool = False,
@@ -124,6 +128,7 @@ def _context(game: FamilyGame, *, played_on: datetime.date, paper: str, blank: b
         "winning_score": trn("%(n)s point", "%(n)s points", standings[0]["total"]) if standings else "",
         "stylesheet": "pdf/sheet.css",
         "digits": {"points": 3, "totals": 3, "marked": False}, "template": TEMPLATE,
+        "struck": next((s for r in rows for c in r["cells"] for s in c["struck"]), None),
     }
     context["info_mm"] = INFO_MM[contract]
     page = _narrowed(geometry(paper, len(keys), row_count, len(rules) + 1, False), len(keys), sum(INFO_MM[contract]) + 1)
@@ -143,22 +148,32 @@ def _narrowed(page: dict[str, Any], sides: int, info_mm: float) -> dict[str, Any
 def _heads(contract: bool) -> list[str]:
     """The headings of the row's information columns."""
     if contract:
-        return [tr(BID), tr("Trumps"), tr("Made or set")]
+        return [tr("Shakes"), tr(BID), tr("Trumps"), tr("Made or set")]
     return [tr("Led by"), tr(BONUS)]
 
 
 def _row(i: int, hand: dict[str, Any] | None, keys: list[str], names: dict[str, str], prefix: str,
          contract: bool) -> dict[str, Any]:
-    """One hand's row: its number, its information cells, each side's cell."""
+    """One hand's row: its number, its information cells, each side's cell:
+    ``points`` (marks in 42), ``total``, ``won`` (shaded: the side that won the
+    hand as the rules module derives it, ``won_by``; in 42 the side that got
+    the marks), ``struck`` (points not pegged, shown struck through) and in
+    42 ``took`` (the points the side took, where recorded)."""
     row: dict[str, Any] = {"number": i + 1, "played": hand is not None,
-                           "info": ["", "", ""] if contract else ["", ""],
-                           "cells": [{"points": None, "total": None, "won": False} for _ in keys]}
+                           "info": ["", "", "", ""] if contract else ["", ""],
+                           "cells": [{"points": None, "total": None, "won": False, "struck": [], "took": None}
+                                     for _ in keys]}
     if hand is None:
         return row
     row["info"] = _contract_info(hand) if contract else _play_info(hand, names)
     scores, totals = hand[prefix + "scores"], hand[prefix + "totals"]
     best = max(scores.values(), default=0)
-    row["cells"] = [{"points": scores[k], "total": totals[k], "won": best > 0 and scores[k] == best}
+    won_by = hand.get("won_by")
+    took = hand.get("points") if contract else None
+    row["cells"] = [{"points": scores[k], "total": totals[k],
+                     "won": k in won_by if won_by is not None else best > 0 and scores[k] == best,
+                     "struck": [peg["points"] for peg in hand.get("pegs", []) if peg.get("struck") and peg["side"] == k],
+                     "took": took.get(k) if isinstance(took, dict) else None}
                     for k in keys]
     return row
 
@@ -172,10 +187,11 @@ def _play_info(hand: dict[str, Any], names: dict[str, str]) -> list[str]:
 
 
 def _contract_info(hand: dict[str, Any]) -> list[str]:
-    """42's bidder and bid, trumps, made or set."""
+    """42's shaker, bidder and bid, trumps, made or set."""
     contract = hand.get("contract")
+    shaker = hand.get("shaker") or ""
     if not contract:
-        return [tr(RESHAKE), "", ""]
+        return [shaker, tr(RESHAKE), "", ""]
     bid = contract["bid"]
     marks = bid["marks"] if isinstance(bid, dict) else None
     shown = str(bid) if marks is None else trn("%(num)s mark", "%(num)s marks", marks, num=marks)
@@ -184,4 +200,4 @@ def _contract_info(hand: dict[str, Any]) -> list[str]:
     shown_trump = tr(TRUMP_WORDS[trump]) if trump in TRUMP_WORDS else ""
     if kind != "normal":  # a special contract says so: "Chen 1 mark, nello"
         shown = f"{shown}, {tr(CONTRACT_WORDS.get(kind, kind))}"
-    return [f"{contract['player']} {shown}", shown_trump, tr(hand["result"])]
+    return [shaker, f"{contract['player']} {shown}", shown_trump, tr(hand["result"])]

@@ -101,3 +101,32 @@ def test_the_peg_board_on_the_table_view(live, browser, api):
     assert "would pass 61" in board.inner_text()
     shot(page, "pegboard-table-1024x768")
     ctx.close()
+
+
+def test_a_pips_box_left_empty_is_asked_for_beside_it_on_a_phone(live, browser, api):
+    gid = api.post("/api/games", json={"kind": "all_fives", "set": 6, "players": ["Ann", "Bob"],
+                                       "rules": {"spinners": "first"}}).get_json()["id"]
+    ctx = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True)
+    page = ctx.new_page()
+    page.goto(f"{live}/?token={TOKEN}")
+    page.goto(f"{live}/games/{gid}")
+    t = Taps(page)
+    t.player("Ann")
+    t.count(10)
+    t.button("Ann went out")  # Bob's pips not given: Ann's bonus needs them (pagat)
+    t.button("Save the hand")
+    bob = page.locator('.pad-pips input[data-player="Bob"]')
+    bob.wait_for()
+    assert bob.get_attribute("aria-invalid") == "true"
+    note = page.locator(f"#{bob.get_attribute('aria-describedby')}")
+    assert note.inner_text() == "The winner scores the pips left: give the pips of Bob."
+    # the message sits right under Bob's box, inside the phone's width, and the hand is kept
+    box, under = bob.bounding_box(), note.bounding_box()
+    assert 0 <= under["y"] - (box["y"] + box["height"]) < 24 and under["x"] + under["width"] <= 390
+    assert page.locator(".pad-plays li").count() == 1 and page.locator(".score-pad .form-error").count() == 0
+    shot(page, "pad-pips-error-390x844")
+    bob.fill("8")
+    t.button("Save the hand")
+    page.wait_for_selector(".pad-hands")
+    assert api.get(f"/api/games/{gid}").get_json()["rounds"][0]["scores"] == {"Ann": 20, "Bob": 0}  # 10 + 8 → 10
+    ctx.close()

@@ -129,3 +129,52 @@ def test_the_table_view_of_a_42_game_and_of_all_fives_in_pairs(client, api):
                                          "rules": {"score_unit": "fives"}}).get_json()["id"]
     page = client.get(f"/games/{pairs}/table").get_data(as_text=True)
     assert "Ann &amp; Cy" in page and '<figure class="pegboard' in page  # 61 in fives: a board
+
+
+def test_texas_42_with_two_players_asks_for_exactly_four(client, api):
+    # 42 is four players in two pairs (pagat 42): two or five are refused, and the
+    # message says "exactly 4", not "at least"
+    page = start(client, "texas42:texas42", ["Ana", "Ben"])
+    text = page.get_data(as_text=True)
+    assert page.status_code == 422 and "This game needs exactly 4 players." in text and "at least" not in text
+    assert 'value="Ana"' in text and 'value="Ben"' in text  # what was typed is kept
+    five = api.post("/api/games", json={"kind": "texas42", "set": 6, "players": ["Ana", "Ben", "Chen", "Dee", "Eve"]})
+    assert five.status_code == 422
+    assert [(e["code"], e["message"]) for e in five.get_json()["errors"]] == [
+        ("too_many_players", "This game needs exactly 4 players.")]
+    # Fives and Threes still says its range: 2 to 4 (pagat)
+    one = api.post("/api/games", json={"kind": "fives_threes", "set": 6, "players": ["A"]})
+    assert [e["message"] for e in one.get_json()["errors"]] == ["This game needs at least 2 players."]
+
+
+def _box(page: str, n: int) -> tuple[str, str]:
+    """The pips box of seat ``n`` and the message beside it ("" when none)."""
+    box = re.search(rf'<input id="pips-{n}"[^>]*>', page).group(0)
+    note = re.search(rf'<p class="field-error" id="pips-{n}-error">([^<]*)</p>', page)
+    return box, note.group(1) if note else ""
+
+
+def test_the_pips_refused_are_shown_beside_their_box(client):
+    gid = game_id(start(client, "all_fives:all_fives", ["Ann", "Bob"]))
+    out = {"leader": "Ann", "plays": [{"player": "Ann", "count": 10}], "ended": "domino", "out": ["Ann"]}
+    # -5 pips and 999 (a double-six set holds 168 pips in all, pagat): at Bob's box
+    for pips, message in ((-5, "Pips cannot be negative."), (999, "A double-six set holds only 168 pips.")):
+        r = send(client, gid, out | {"hands": {"Ann": {"pips": 0}, "Bob": {"pips": pips}}})
+        page = r.get_data(as_text=True)
+        assert r.status_code == 422
+        box, note = _box(page, 2)
+        assert note == message and 'aria-invalid="true"' in box and 'aria-describedby="pips-2-error"' in box
+        assert _box(page, 1) == ('<input id="pips-1" type="number" inputmode="numeric" min="0" max="168" data-player="Ann">', "")
+        assert 'class="form-error"' not in page  # not in a box at the top of the card
+        assert f"&#34;pips&#34;: {pips}" in page  # what was typed goes back to the box
+    # Bob's box left empty: Ann went out and scores his pips, so his box is asked for
+    page = send(client, gid, out).get_data(as_text=True)
+    assert _box(page, 2)[1] == "The winner scores the pips left: give the pips of Bob."
+    # a blocked hand with both boxes empty: each box says it, the pad keeps no box at the top
+    page = send(client, gid, {**out, "ended": "blocked", "out": []}).get_data(as_text=True)
+    message = "A blocked hand is won by the fewest pips: give the pips of Ann, Bob."
+    assert _box(page, 1)[1] == message and _box(page, 2)[1] == message
+    # what is not about a box stays above the pad: a count of 40 with one spinner (AF-7)
+    page = send(client, gid, out | {"plays": [{"player": "Ann", "count": 40}],
+                                    "hands": {"Bob": {"pips": 8}}}).get_data(as_text=True)
+    assert 'class="form-error" role="alert"' in page and _box(page, 2)[1] == ""

@@ -7,11 +7,15 @@ restated in each test's comments."""
 
 from __future__ import annotations
 
+import datetime
 import io
 import re
 
 import pypdf
 
+from companion.rules import read_game
+from companion.sheets import counts
+from companion.sheets.pdf import render_html
 from tests.games import test_api_all_fives as af
 from tests.games import test_api_fives_threes as f3
 from tests.games import test_api_texas42 as t42
@@ -70,18 +74,64 @@ def test_texas42_t42_1_marks_bids_and_the_winners(api):
     for hand in t42.T42_1:
         t42.play(api, gid, hand)
     text = _sheet(api, gid)
-    assert "Texas 42 score sheet" in text and "Made or set" in text
-    # T42-1, hand by hand: set 31 → Ben & Dee 1; 2 marks made → 3; 3 marks set → 6;
-    # Chen's 35 made → Ana & Chen 1; Ben's 32 made → 7, and Ben & Dee win 7–1
-    assert re.search(r"^1 Chen 31 fives set 0 0 1 1$", text, re.M), text
-    assert re.search(r"^2 Ben 2 marks sixes made 0 0 2 3$", text, re.M), text
-    assert re.search(r"^3 Ana 3 marks doubles set 0 0 3 6$", text, re.M), text
-    assert re.search(r"^4 Chen 35 fours made 1 1 0 6$", text, re.M), text
-    assert re.search(r"^5 Ben 32 threes made 0 1 1 7$", text, re.M), text
+    assert "Texas 42 score sheet" in text and "Made or set" in text and "Shakes" in text
+    # the sides' columns are headed as 42 players count: marks, not points
+    assert re.search(r"^Hand Shakes Bid Trumps Made or set\sMARKS TOTAL MARKS TOTAL$", text, re.M), text
+    assert "marks the side's marks this hand" in text and "pts" not in text
+    # T42-1, hand by hand (the shake passes clockwise from Dee): set 31 → Ben & Dee 1
+    # (A&C took 30, B&D 12); 2 marks made → 3; 3 marks set → 6; Chen's 35 made
+    # → Ana & Chen 1 (took 36 and 6); Ben's 32 made → 7 (took 9 and 33), 7–1
+    assert re.search(r"^1 Dee Chen 31 fives set 0 took 30 0 1 took 12 1$", text, re.M), text
+    assert re.search(r"^2 Ana Ben 2 marks sixes made 0 0 2 3$", text, re.M), text
+    assert re.search(r"^3 Ben Ana 3 marks doubles set 0 0 3 6$", text, re.M), text
+    assert re.search(r"^4 Chen Chen 35 fours made 1 took 36 1 0 took 6 6$", text, re.M), text
+    assert re.search(r"^5 Dee Ben 32 threes made 0 took 9 1 1 took 33 7$", text, re.M), text
     assert re.search(r"^Total 1 7$", text, re.M | re.I)
     assert "Winners: Ben & Dee." in text
     russian = _sheet(api, gid, **{"Accept-Language": "ru"})
-    assert "Заявка" in russian and "выполнена" in russian
+    assert "Заявка" in russian and "выполнена" in russian and "взяли 30" in russian and "марки" in russian
+
+
+DAY = datetime.date(2026, 12, 7)
+
+
+def _shaded(kind: str, players: list[str], rounds: list[dict], **rules) -> list[list[bool]]:
+    """Which sides' cells each played hand shades as "won the hand"."""
+    game = read_game({"kind": kind, "set": 6, "players": players, "rules": rules, "rounds": rounds})
+    rows = counts.sheet_context(game, played_on=DAY)["rounds"]
+    return [[cell["won"] for cell in row["cells"]] for row in rows if row["played"]]
+
+
+def test_the_hands_winner_is_who_went_out_or_won_the_block():
+    # AF-1: Ann goes out and takes the bonus (30) though Bob made more (60): Ann is shaded
+    assert _shaded("all_fives", af.TWO, [af.AF1]) == [[True, False]]
+    # a block: Ann holds 4 pips, Bob 9 → Ann has fewest and wins it (pagat), +10 for Bob's 9
+    block = {"leader": "Ann", "plays": [af.p("Bob", 10)], "ended": "blocked",
+             "hands": {"Ann": {"pips": 4}, "Bob": {"pips": 9}}}
+    assert _shaded("all_fives", af.TWO, [block]) == [[True, False]]
+    # AF-5, three players: Ann 4, Bob 4, Cy 20 → Ann and Bob share the block; tied two → nobody
+    af5 = {"leader": "Ann", "ended": "blocked", "in_play": {"Ann": 0, "Bob": 0, "Cy": 0},
+           "hands": {"Ann": {"pips": 4}, "Bob": {"pips": 4}, "Cy": {"pips": 20}}}
+    assert _shaded("all_fives", ["Ann", "Bob", "Cy"], [af5]) == [[True, True, False]]
+    tie = {**block, "hands": {"Ann": {"pips": 4}, "Bob": {"pips": 4}}}
+    assert _shaded("all_fives", af.TWO, [tie]) == [[False, False]]
+    # Fives and Threes: A chips out (F3-1) and is shaded; a blocked hand is nobody's
+    assert _shaded("fives_threes", ["A", "B"], [f3.F3_1, f3.quick(6)]) == [[True, False], [False, False]]
+
+
+def test_fives_and_threes_points_not_pegged_are_struck_through(api):
+    # F3-2's rule: A on 59 makes 12 (4 points): 63 would pass 61, A stays on 59
+    gid = f3.new_game(api)
+    hands = [f3.quick(30), f3.quick(29), {"leader": "A", "plays": [f3.p("A", 12)], "ended": "blocked"}]
+    for hand in hands:
+        f3.play(api, gid, hand)
+    text = _sheet(api, gid)
+    # hand 3: A pegs 0, the 4 shown beside it, total still 59; B 0, total 0
+    assert re.search(r"^3 A 0 \+4 59 0 0$", text, re.M), text
+    assert "+4 not pegged" in text  # the legend says what the struck number means
+    game = read_game({"kind": "fives_threes", "set": 6, "players": ["A", "B"], "rules": {}, "rounds": hands})
+    html = render_html(counts.sheet_context(game, played_on=DAY))
+    assert re.search(r'<td class="pts">0 <s class="struck">\+4</s></td>\s*<td class="total">59</td>', html), html
 
 
 def test_a_blank_sheet(api):

@@ -30,8 +30,14 @@ from companion.games.counts_words import CONTRACT_WORDS, TRUMP_WORDS, rule_lines
 from companion.games.services import undo as undoing
 from companion.games.views import undo as undo_views
 from companion.rules import RecordError
+from companion.rules.errors import Problem
 from companion.rules.families.bid_pad import bid_pad, form_of_hand, read_bid_form, tally_words
-from companion.rules.families.score_pad import PAD_HAND_MOST, pad_hand_of, read_pad_hand
+from companion.rules.families.score_pad import (
+    PAD_HAND_MOST,
+    pad_field_errors,
+    pad_hand_of,
+    read_pad_hand,
+)
 from companion.rules.family_counts import START_PRESETS, board_of, pad_view, texas42_game
 from companion.rules.family_counts import live_board as board_now
 from companion.rules.kinds import HandEntry, kind_spec
@@ -62,11 +68,14 @@ def _rule_lines(game: services.GameView, target: int) -> list[dict[str, str]]:
 
 
 def render_pad(game: services.GameView, hand_text: str | None = None, errors: list[str] | None = None,
-               status: int = 200, edit: int | None = None, version: int | None = None) -> tuple[str, int]:
+               status: int = 200, edit: int | None = None, version: int | None = None,
+               field_errors: Mapping[str, list[str]] | None = None) -> tuple[str, int]:
     """The score pad page of ``game``, with a hand as typed and its refusals
-    when it was refused; with ``edit``, the pad correcting that saved hand
-    (filled with it, or with ``hand_text`` as typed, and the ``version`` of
-    the hand it was read at)."""
+    when it was refused (``field_errors`` beside their boxes, keyed as
+    :func:`~companion.rules.families.score_pad.pad_field_errors` keys them;
+    ``errors`` above the pad); with ``edit``, the pad correcting that saved
+    hand (filled with it, or with ``hand_text`` as typed, and the ``version``
+    of the hand it was read at)."""
     if game.table.kind.spec.form.entry is HandEntry.BIDS:
         return render_bids(game, errors, status)
     view = pad_view(_record(game))
@@ -84,8 +93,16 @@ def render_pad(game: services.GameView, hand_text: str | None = None, errors: li
         "games/counts/pad.html", game=game, derived=game.as_json(), view=view, pad=view.pad.as_dict(),
         hand_text=hand_text or "", errors=errors or [], kind_names=KIND_NAMES, rule_lines=_rule_lines(game, view.target),
         undo=undo_views.notice(game), edit=edit, version=version, in_play=_in_play_of(stored, hand_text),
+        field_errors=field_errors or {},
     )
     return html, status
+
+
+def _refused(game: services.GameView, text: str, problems: list[Problem], **kw: Any) -> tuple[str, int]:
+    """The pad shown again with the hand as typed (422), each refusal beside
+    the box it is about, the others above the pad."""
+    fields, rest = pad_field_errors(problems, list(game.table.players))
+    return render_pad(game, text, rest, 422, field_errors=fields, **kw)
 
 
 def _in_play_of(stored: Mapping[str, Any], hand_text: str | None) -> Mapping[str, Any] | None:
@@ -158,12 +175,11 @@ def correct_hand(game_id: int, number: int):
     version = request.form.get("version", type=int)
     data, problems = read_pad_hand(text, list(game.table.players))
     if problems.errors:
-        return render_pad(game, text, [p.message for p in problems.errors], 422, edit=number, version=version)
+        return _refused(game, text, problems.errors, edit=number, version=version)
     try:
         outcome = services.replace_round(game_id, number, data, version=version)
     except RecordError as exc:
-        return render_pad(game, text, [p.message for p in exc.errors + exc.warnings], 422, edit=number,
-                          version=version)
+        return _refused(game, text, exc.errors + exc.warnings, edit=number, version=version)
     except services.NotFound:
         abort(404)
     if isinstance(outcome, services.Conflicted):
@@ -312,12 +328,12 @@ def save_hand(game_id: int):
     text = request.form.get("hand", "")
     data, problems = read_pad_hand(text, list(game.table.players))
     if problems.errors:
-        return render_pad(game, text, [p.message for p in problems.errors], 422)
+        return _refused(game, text, problems.errors)
     number = numbers.parse(request.form.get("number"))
     try:
         outcome = services.add_round(game_id, data, number=number if isinstance(number, int) else None)
     except RecordError as exc:
-        return render_pad(game, text, [p.message for p in exc.errors + exc.warnings], 422)
+        return _refused(game, text, exc.errors + exc.warnings)
     if isinstance(outcome, services.Conflicted):
         return render_pad(services.get_game(game_id), text, [outcome.problem.message], 409)
     if isinstance(outcome, services.Saved):  # the notice offers to take the hand back

@@ -22,7 +22,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..errors import Problems, tr
+from ..errors import Problem, Problems, tr
 from .counts import PLAY_KEYS, CountKey, Seating
 from .pegging import PegBoard, PegMove
 
@@ -161,6 +161,41 @@ def read_pad_hand(text: str, players: Sequence[str]) -> tuple[dict[str, Any], Pr
     if isinstance(out, list) and len(out) == 1:
         hand["out"] = out[0]
     return hand, problems
+
+
+def pad_field_errors(errors: Sequence[Problem], players: Sequence[str]) -> tuple[dict[str, list[str]], list[str]]:
+    """The refusals of a hand sent by the pad, each put beside the box it is
+    about: the pips left of a player (``…hands.<player>.pips``, or
+    ``…hands`` naming ``players`` it misses) and a player's points during
+    play (``…in_play.<player>``); the rest is about the hand as a whole.
+
+    :param errors: the refusals, with their paths (``rounds[2].hands.Bob.pips``).
+    :param players: the game's players (the names a path may hold).
+    :return: ``({"pips:<player>" | "in_play:<player>": [message, …]}, [message, …])``.
+    """
+    fields: dict[str, list[str]] = {}
+    rest: list[str] = []
+    for problem in errors:
+        keys = _boxes_of(problem, players)
+        for key in keys:
+            fields.setdefault(key, []).append(problem.message)
+        if not keys:
+            rest.append(problem.message)
+    return fields, rest
+
+
+def _boxes_of(problem: Problem, players: Sequence[str]) -> list[str]:
+    """The pad's boxes a refusal is about (``pips:<player>``,
+    ``in_play:<player>``), or ``[]``."""
+    path = problem.path.split("]", 1)[-1].lstrip(".") if problem.path.startswith("rounds[") else problem.path
+    if path == "hands":
+        named = problem.params.get("players") or [problem.params.get("player")]
+        return [f"pips:{p}" for p in named if p in players]
+    for box in ("hands", "in_play"):
+        for p in players:
+            if path in (f"{box}.{p}", f"{box}.{p}.pips"):
+                return [f"{'pips' if box == 'hands' else box}:{p}"]
+    return []
 
 
 # ---------------------------------------------------------------- the peg board

@@ -6,10 +6,17 @@ from __future__ import annotations
 
 import json
 
+from companion.rules.errors import RecordError
 from companion.rules.families import all_fives as af
 from companion.rules.families import fives_threes as f3
 from companion.rules.families.pegging import Struck
-from companion.rules.families.score_pad import PER_ROW, board_layout, pad_of, read_pad_hand
+from companion.rules.families.score_pad import (
+    PER_ROW,
+    board_layout,
+    pad_field_errors,
+    pad_of,
+    read_pad_hand,
+)
 
 
 def af_game(players=("Ann", "Bob"), **rules):
@@ -149,3 +156,30 @@ def test_the_42_form_refuses_digits_that_are_not_0_to_9():
     _, problems = read_bid_form({"bid-0": "²", "bid-1": "m²", "points-Ana+Chen": "³", "result": "set"}, pad)
     assert [(p.path, p.code) for p in problems.errors] == [
         ("bids[0].bid", "bad_value"), ("bids[1].bid", "bad_value"), ("points.Ana+Chen", "bad_value")]
+
+
+def _refusals(players, hand):
+    try:
+        af.read_game({"kind": "all_fives", "players": list(players), "rules": {}, "rounds": [hand]})
+    except RecordError as e:
+        return e.errors
+    raise AssertionError("the hand was accepted")
+
+
+def test_the_refusals_go_beside_their_boxes():
+    players = ("Dr. Lee", "Bob")  # a name with a dot in it is still one box
+    # 7 made during play is no multiple of five (AF-7's rule), and both pips are missing in a block
+    errors = _refusals(players, {"leader": "Bob", "in_play": {"Dr. Lee": 7, "Bob": 0}, "ended": "blocked"})
+    fields, rest = pad_field_errors(errors, players)
+    missing = "A blocked hand is won by the fewest pips: give the pips of Dr. Lee, Bob."
+    assert fields == {"in_play:Dr. Lee": ["Scores made during play are multiples of five: 7 is not."],
+                      "pips:Dr. Lee": [missing], "pips:Bob": [missing]}
+    assert rest == []
+    # -5 pips go to that player's box
+    out = {"leader": "Bob", "plays": [{"player": "Bob", "count": 10}], "ended": "domino", "out": "Bob"}
+    errors = _refusals(players, out | {"hands": {"Dr. Lee": {"pips": -5}}})
+    assert pad_field_errors(errors, players) == ({"pips:Dr. Lee": ["Pips cannot be negative."]}, [])
+    # a count of 40 with one spinner (AF-7) is about the plays: above the pad
+    errors = _refusals(players, out | {"plays": [{"player": "Bob", "count": 40}], "hands": {"Dr. Lee": {"pips": 5}}})
+    fields, rest = pad_field_errors(errors, players)
+    assert fields == {} and len(rest) == 1 and "40" in rest[0]

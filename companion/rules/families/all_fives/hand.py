@@ -66,6 +66,7 @@ class HandResult:
     :ivar pegs: every score of the hand in order, pegged or struck.
     :ivar scores: what each side added this hand, in the game's unit (a round's
         ``scores`` by player, or ``team_scores`` by team name).
+    :ivar winners: the sides that won the hand (:func:`hand_winners`), or ``()``.
     """
 
     number: int
@@ -78,6 +79,7 @@ class HandResult:
     bonus: Bonus | None
     pegs: tuple[PegMove, ...]
     scores: Mapping[str, int]
+    winners: tuple[str, ...] = ()
 
 
 ROUND_KEYS = frozenset({"leader", "dealt", "plays", "in_play", "ended", "out", "hands", "bonuses"})
@@ -105,34 +107,48 @@ def check_count(count: int, rules: AllFivesRules, path: str, problems: Problems)
     return True
 
 
+def hand_winners(rules: AllFivesRules, seating: Seating, ended: Ending, out: str | None,
+                 pips: Mapping[str, int]) -> tuple[str, ...]:
+    """Who won a hand (pagat All Fives, "hand bonus"): the side of the player
+    out, or in a block the side with the fewest pips (a team counts both
+    hands). Nobody when every side is tied, when two tie and ``blocked_tie``
+    is ``nobody``, or when the hand stopped at the target.
+
+    :param pips: pips left by player (the player out has 0).
+    :return: the winning sides (two when tied players share), or ``()``.
+    """
+    if ended is Ending.TARGET:
+        return ()
+    if ended is Ending.DOMINO:
+        assert out is not None
+        return (seating.side_of(out),)
+    side_pips = {s: sum(pips.get(p, 0) for p in seating.members(s)) for s in seating.sides}
+    least = min(side_pips.values())
+    winners = tuple(s for s in seating.sides if side_pips[s] == least)
+    if len(winners) == len(side_pips) or (len(winners) > 1 and rules.tie_rule(len(side_pips)) is BlockedTie.NOBODY):
+        return ()
+    return winners
+
+
 def hand_bonus(rules: AllFivesRules, seating: Seating, ended: Ending, out: str | None,
                pips: Mapping[str, int]) -> Bonus | None:
     """The winner's bonus of a hand (brief section 2, ``hand_bonus``).
 
-    The winner is the side of the player out, or in a block the side with the
-    fewest pips (a team counts both hands); a tie scores nobody, or with
-    ``blocked_tie: share`` the tied sides share the bonus (each gets the
-    rounded bonus divided by their number, rounded down to a whole point —
-    AF-5: 20 shared by two is 10 each).
+    The winner is :func:`hand_winners`'s; with ``blocked_tie: share`` the
+    tied sides share the bonus (each gets the rounded bonus divided by their
+    number, rounded down to a whole point — AF-5: 20 shared by two is 10 each).
 
     :param pips: pips left by player (every player a rule needs; the player out has 0).
     :return: the bonus, or ``None`` when nobody scores one.
     """
     if rules.hand_bonus is HandBonus.NONE or ended is Ending.TARGET:
         return None
-    sides = seating.sides
-    side_pips = {s: sum(pips.get(p, 0) for p in seating.members(s)) for s in sides}
+    winners = hand_winners(rules, seating, ended, out, pips)
+    if not winners:
+        return None
+    side_pips = {s: sum(pips.get(p, 0) for p in seating.members(s)) for s in seating.sides}
     if ended is Ending.DOMINO:
-        assert out is not None
-        winners: tuple[str, ...] = (seating.side_of(out),)
         side_pips[winners[0]] = sum(pips.get(p, 0) for p in seating.members(winners[0]) if p != out)
-    else:
-        least = min(side_pips.values())
-        winners = tuple(s for s in sides if side_pips[s] == least)
-        if len(winners) == len(sides):
-            return None
-        if len(winners) > 1 and rules.tie_rule(len(sides)) is BlockedTie.NOBODY:
-            return None
     losers = [p for p in seating.players if all(p not in seating.members(w) for w in winners)]
     raw = sum(pips[p] for p in losers)
     if rules.hand_bonus is HandBonus.EACH_HAND_ROUNDED:

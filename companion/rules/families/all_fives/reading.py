@@ -30,7 +30,7 @@ from ..counts import (
     round_to_five,
 )
 from ..pegging import Pegger, PegMove, ScoreKind
-from .hand import ROUND_KEYS, Bonus, HandResult, Play, check_count, hand_bonus
+from .hand import ROUND_KEYS, Bonus, HandResult, Play, check_count, hand_bonus, hand_winners
 from .rules import AllFivesRules, HandBonus, ScoreUnit, WinCheck
 
 if TYPE_CHECKING:
@@ -78,7 +78,7 @@ def _read_hand(game: AllFivesGame, data: Any, path: str,
         in_play = dict(in_play_raw)
     scores = {s: pegger.totals[s] - game.totals[s] for s in seating.sides}
     hand = HandResult(len(game.hands) + 1, leader, tuple(plays), in_play, ended, out, pips, bonus,
-                      tuple(pegger.moves), scores)
+                      tuple(pegger.moves), scores, hand_winners(rules, seating, ended, out, pips))
     return hand, ((won,) if won is not None else ())
 
 

@@ -136,7 +136,8 @@ def read_seating(
 
 def _read_players(raw: Any, problems: Problems, *, least: int, most: int) -> tuple[str, ...] | None:
     """``players`` of a game record: names, each seated once, ``least`` to
-    ``most`` of them; ``None`` (a problem added) otherwise."""
+    ``most`` of them (said "exactly" when the two are equal); ``None`` (a
+    problem added) otherwise."""
     if not isinstance(raw, list) or not all(isinstance(n, str) and n.strip() for n in raw):
         problems.error("players", "bad_value", tr("List the players by name, in seat order."))
         return None
@@ -148,6 +149,10 @@ def _read_players(raw: Any, problems: Problems, *, least: int, most: int) -> tup
                            tr("%(name)s is seated twice.", name=name), name=name)
             return None
         seen.add(name)
+    if least == most and len(players) != least:  # Texas 42: four, in two pairs (pagat 42)
+        code = "too_few_players" if len(players) < least else "too_many_players"
+        problems.error("players", code, tr("This game needs exactly %(n)s players.", n=least), least=least, most=most)
+        return None
     if len(players) < least:
         problems.error("players", "too_few_players",
                        tr("This game needs at least %(least)s players.", least=least), least=least)

@@ -86,6 +86,6 @@ class Keypad:
 
 
 IGNORED_ROUND_KEYS = frozenset({"number", "confirm", "version", "scores", "team_scores", "totals",
-                                "marks", "shaker", "pegs"})
+                                "marks", "shaker", "pegs", "won_by"})
 """Fields of a round that a ``GET`` derives or a request carries for the API:
 accepted and ignored, so a record read back can be sent again."""

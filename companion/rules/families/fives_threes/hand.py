@@ -68,6 +68,8 @@ class HandResult:
         chip-out pegged with the last tile is one move with that play's index.
     :ivar scores: what each side added this hand, in points (a round's
         ``scores`` by player, or ``team_scores`` by team name).
+    :ivar winners: the side that went out (pagat: a blocked hand, or one
+        stopped at the target, is won by nobody), or ``()``.
     """
 
     number: int
@@ -79,6 +81,7 @@ class HandResult:
     chip_out: int
     pegs: tuple[PegMove, ...]
     scores: Mapping[str, int]
+    winners: tuple[str, ...] = ()
 
 
 ROUND_KEYS = frozenset({"leader", "dealt", "plays", "in_play", "ended", "out", "hands", "bonuses"})
@@ -124,7 +127,8 @@ def _read_hand(game: FivesThreesGame, data: Any, path: str,
         in_play = dict(in_play_raw)
     scores = {s: pegger.totals[s] - game.totals[s] for s in seating.sides}
     hand = HandResult(len(game.hands) + 1, leader, tuple(plays), in_play, ended, out, chip,
-                      tuple(pegger.moves), scores)
+                      tuple(pegger.moves), scores,
+                      (seating.side_of(out[0]),) if ended is Ending.DOMINO and out else ())
     return hand, won
 
 
