@@ -36,7 +36,7 @@ TEAM_MOST = 30
 def _count(value: Any) -> int | None:
     if isinstance(value, int) and not isinstance(value, bool):
         return value
-    if isinstance(value, str) and value.strip().isdigit():
+    if isinstance(value, str) and value.strip().isascii() and value.strip().isdigit():  # not "²"
         return int(value.strip())
     return None
 

@@ -232,7 +232,9 @@ def _tables_from_form(form: Any) -> list[list[str]] | None:
     if not chosen:
         return None
     shown = form.get("tables", "")
-    count = int(shown) if shown.isdigit() else max(t for _, t in chosen)
+    count = int(shown) if shown.isascii() and shown.isdigit() else max(t for _, t in chosen)
+    if count > len(chosen):  # more tables than players: never a seating the preview showed
+        return []
     tables: list[list[str]] = [[] for _ in range(count)]
     for name, table in chosen:
         if not 1 <= table <= count:

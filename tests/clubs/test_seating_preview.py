@@ -120,6 +120,26 @@ def test_a_table_left_too_small_is_refused_and_the_preview_stays(client, api):
     assert len(api.get(f"/api/events/{eid}").get_json()["games"]) == 1
 
 
+@pytest.mark.parametrize(("field", "value"), [("table-0", "999999999"), ("tables", "999999999"), ("tables", "²")])
+def test_a_tampered_table_count_is_refused_not_laid_out(client, api, field, value):
+    """A table number or count far beyond the ten players (or in other digits)
+    never lays out that many tables: it is refused, or read as the tables chosen."""
+    eid, first = _evening(api)
+    expected = _by_hand(first)
+    names = [n for t in expected for n in t]
+    tables = [k for k, t in enumerate(expected, 1) for _ in t]
+    form = {"csrf_token": csrf_token(client, f"/events/{eid}/seating"), "tables": "3"}
+    for i, name in enumerate(names):
+        form[f"name-{i}"], form[f"shown-{i}"], form[f"table-{i}"] = name, str(tables[i]), str(tables[i])
+    form[field] = value
+    r = client.post(f"/events/{eid}/draw", data=form)
+    games = api.get(f"/api/events/{eid}").get_json()["games"]
+    if value == "²":  # the count read from the tables chosen: 3, the seating as shown
+        assert r.status_code == 302 and [t["players"] for t in games[1]] == expected
+    else:
+        assert r.status_code == 422 and len(games) == 1
+
+
 @pytest.mark.parametrize(("rules", "named"), [
     ({}, "This app&#39;s defaults"),
     ({"start_engine": 6}, "Quick game: 6-6 down to 0-0"),

@@ -116,3 +116,11 @@ def test_a_round_corrected_and_the_last_round_deleted(api):
     assert api.delete(f"/api/games/{gid}/rounds/2").status_code == 204
     data = game(api, gid)
     assert len(data["rounds"]) == 1 and data["next_round"]["engine"] == 8
+
+
+def test_a_deal_table_keyed_in_other_digits_is_refused_at_its_key(api):
+    # "²" is a digit to Python's isdigit but no number of players: refused, never a 500
+    r = api.post("/api/games", json={"kind": "chicken_foot", "set": 9, "players": PLAYERS,
+                                     "rules": {"draw_counts": {"²": 5}}})
+    assert r.status_code == 422
+    assert [(e["path"], e["code"]) for e in r.get_json()["errors"]] == [("rules.draw_counts.²", "bad_value")]

@@ -216,7 +216,7 @@ def _parse_draw_counts(value: Any, path: str, problems: Problems) -> DrawTable |
     if isinstance(value, Mapping) and value:
         pairs: list[tuple[int, int]] = []
         for key, tiles in value.items():
-            players = int(key) if isinstance(key, str) and key.isdigit() else key
+            players = int(key) if isinstance(key, str) and key.isascii() and key.isdigit() else key
             if not (_is_int(players) and MIN_PLAYERS <= players <= MAX_PLAYERS
                     and _is_int(tiles) and 1 <= tiles <= 100):
                 problems.error(f"{path}.{key}", "bad_value", tr(
