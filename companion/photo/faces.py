@@ -152,12 +152,14 @@ def _shapes(small: np.ndarray) -> list[_Shape]:
         for i, c in enumerate(contours):
             if int(tree[0][i][3]) >= 0:
                 continue
+            x, y, cw, ch = cv2.boundingRect(c)
+            if cw * ch < min_area:
+                continue  # a speck: its hull is smaller than its box
             # pips on the rim of a small face cut into its outline: the
             # face is its convex hull
             area = cv2.contourArea(cv2.convexHull(c))
             if area < min_area:
                 continue
-            x, y, cw, ch = cv2.boundingRect(c)
             edge = x <= 1 or y <= 1 or x + cw >= w - 1 or y + ch >= h - 1
             shapes.append(_Shape(c, area, edge, holes.get(i, 0), wide=index >= narrow))
     return shapes
