@@ -58,10 +58,13 @@ def test_a_late_joiner_starts_from_the_total_joined_with():
 def test_the_game_page_draws_the_chart(client, api, full_game):
     gid = api.post("/api/games", json=full_game["record"]).get_json()["id"]
     html = client.get(f"/games/{gid}").get_data(as_text=True)
-    assert 'class="chart"' in html and html.count("<polyline") == 4
+    # the game page's chart card fetches the chart from its own page when it nears the screen
+    assert f'data-chart="/games/{gid}/chart"' in html and f'href="/games/{gid}/chart"' in html
+    html = client.get(f"/games/{gid}/chart").get_data(as_text=True)
+    assert 'class="chart"' in html and html.count("<polyline") == 4  # one line a player
     empty = api.post("/api/games", json={"set": 12, "players": ["A", "B"], "first_starter": "A"})
     html = client.get(f"/games/{empty.get_json()['id']}").get_data(as_text=True)
-    assert "<polyline" not in html
+    assert "<polyline" not in html and "data-chart=" not in html
 
 
 LONG_NAMES = ["Bartholomew", "Maximilian-Alexander", "Guinevere", "Александра",
