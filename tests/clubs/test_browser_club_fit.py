@@ -89,6 +89,18 @@ def test_the_big_screen_of_three_tables_fits_a_4_3_screen(live, browser, api_cli
     cut = page.evaluate("""() => [...document.querySelectorAll('.ev-table .who')]
         .filter(e => e.scrollWidth > e.clientWidth + 1).map(e => e.textContent)""")
     assert cut == []
+    # each table's card says the deal at that table's size: double-12 by the
+    # [MT-BE] dealing table, 4 players 15 tiles each, 3 players 16
+    size = {t["table"]: len(t["players"]) for t in tables}
+    for n in (1, 2, 3):
+        deal = page.inner_text(f"#tbl-{n} ~ .next-deal .deal")
+        assert deal == {4: "Deal: 15 tiles each", 3: "Deal: 16 tiles each"}[size[n]]
+    # and the same on the evening's own page
+    page.goto(f"{live}/events/{eid}?token={TOKEN}")
+    for n in (1, 2, 3):
+        deal = page.inner_text(f"#tbl-{n} ~ .next-deal .deal")
+        assert deal == {4: "Deal: 15 tiles each", 3: "Deal: 16 tiles each"}[size[n]]
+    shot(page, "club-evening-tables-1024x768")
     ctx.close()
 
 
