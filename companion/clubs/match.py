@@ -20,6 +20,7 @@ from companion.rules.clubs.league import (
     MatchGame,
     lineup,
     match_result,
+    spread_tables,
 )
 from companion.rules.errors import Problems
 from companion.rules.record.document import MAX_NAME
@@ -160,12 +161,18 @@ class MatchView:
     winner: int | None
     league_points: tuple[int, int] | None
 
-    @property
-    def free_table(self) -> int:
-        """The lowest table number no game of the match is playing at (the
-        next game's table offered)."""
+    def offered_tables(self, tables: int) -> dict[int, int]:
+        """The table offered to each game not started yet, by its number:
+        the free tables spread over the next games, then the tables in play
+        again (:func:`~companion.rules.clubs.league.spread_tables`).
+
+        :param tables: tables the club can set up (the night's ``tables``).
+        :return: ``{game number: table number}``, e.g. with nothing started
+            and 3 tables, games 1–9 at tables 1, 2, 3, 1, 2, 3, 1, 2, 3.
+        """
         busy = {g.table.table_no for g in self.games if g.table is not None and not g.table.finished}
-        return next(n for n in range(1, len(busy) + 2) if n not in busy)
+        waiting = [g.game.number for g in self.games if g.table is None]
+        return dict(zip(waiting, spread_tables(len(waiting), busy, max(1, tables)), strict=True))
 
     def as_json(self) -> dict[str, Any]:
         """The match for ``GET /api/events/<id>`` (``match``)."""

@@ -55,8 +55,8 @@ def start_game(event_id: int, number: Any, home: Any, away: Any, table_no: Any =
     sends: singles ``[a]`` against ``[b]`` (seats a, b); doubles ``[a1, a2]``
     against ``[b1, b2]`` (seats a1, b1, a2, b2: partners opposite).
 
-    :param table_no: the table it is played at (when not given, the lowest
-        table no game of the match is playing at).
+    :param table_no: the table it is played at (when not given, the one
+        its form offers: :meth:`~companion.clubs.match.MatchView.offered_tables`).
     :raises NoEvent: no such night.
     :raises EventError: not a match night, no such game, a player not of his
         team or still playing another game of the match (``bad_value``, 422);
@@ -92,7 +92,7 @@ def start_game(event_id: int, number: Any, home: Any, away: Any, table_no: Any =
             raise _refuse("home" if playing in sides[0] else "away",
                           gettext("%(name)s is still playing another game of the match.", name=playing))
         if table is None:
-            table = view.free_table if view is not None else 1
+            table = view.offered_tables(ev.tables).get(number, 1) if view is not None else 1
         rules = {**(ev.rules if game.kind == ev.kind else {}), **game.rules}
         try:
             record = read_game({"format": "domino-game-record", "version": 1, "kind": game.kind, "set": 6,

@@ -327,7 +327,7 @@ def cards_pdf(event_id: int):
     if ev.game_kind.spec.rules_module is not None:  # a game with rules of its own: its rule set by name
         target = ev.rules.get("target_score")
         rules = [{"short": rule_set_name(ev)}] + ([{"short": gettext("to %(n)s", n=target)}] if target else [])
-    else:  # the late arrival has a line of its own on the card: said once, not again among the rules
+    else:  # the late arrival is the organiser's rule, said once in the evening's header: not on the cards
         rules = [r for r in rules_in_play(parse_rules(dict(ev.rules), Problems())) if r["key"] != "late_join"]
     return _pdf("sheets/event_cards.html", f"event-{event_id}-tables.pdf", ev=ev, cards=club_tables.table_cards(ev),
                 rules=rules, **_names_context())

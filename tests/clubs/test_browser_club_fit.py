@@ -89,6 +89,18 @@ def test_the_big_screen_of_three_tables_fits_a_4_3_screen(live, browser, api_cli
     cut = page.evaluate("""() => [...document.querySelectorAll('.ev-table .who')]
         .filter(e => e.scrollWidth > e.clientWidth + 1).map(e => e.textContent)""")
     assert cut == []
+    # each table's card says the deal at that table's size: double-12 by the
+    # [MT-BE] dealing table, 4 players 15 tiles each, 3 players 16
+    size = {t["table"]: len(t["players"]) for t in tables}
+    for n in (1, 2, 3):
+        deal = page.inner_text(f"#tbl-{n} ~ .next-deal .deal")
+        assert deal == {4: "Deal: 15 tiles each", 3: "Deal: 16 tiles each"}[size[n]]
+    # and the same on the evening's own page
+    page.goto(f"{live}/events/{eid}?token={TOKEN}")
+    for n in (1, 2, 3):
+        deal = page.inner_text(f"#tbl-{n} ~ .next-deal .deal")
+        assert deal == {4: "Deal: 15 tiles each", 3: "Deal: 16 tiles each"}[size[n]]
+    shot(page, "club-evening-tables-1024x768")
     ctx.close()
 
 
@@ -127,4 +139,58 @@ def test_a_picture_club_night_says_a_late_childs_start_in_rounds_won(live, brows
     event_id = int(page.url.split("#")[0].rstrip("/").rsplit("/", 1)[1])
     ev = api_client.get(f"/api/events/{event_id}").get_json()
     assert (ev["kind"], ev["rules"].get("late_join")) == ("picture", "average")
+    ctx.close()
+
+
+# Every element of the standings' section that is wider than its box, or
+# reaches past the screen's right edge.
+OVERFLOW = """(sel) => {
+  const out = [];
+  for (const el of document.querySelectorAll(sel + ', ' + sel + ' *')) {
+    if (!el.offsetParent && getComputedStyle(el).position !== 'fixed') continue;
+    let hidden = false;  // kept for screen readers only (clipped to nothing)
+    for (let a = el; a; a = a.parentElement) if (getComputedStyle(a).clip === 'rect(0px, 0px, 0px, 0px)') hidden = true;
+    if (hidden) continue;
+    const r = el.getBoundingClientRect();
+    if (el.scrollWidth > el.clientWidth + 1) out.push(`${el.tagName}.${el.className}: ${el.scrollWidth} px in ${el.clientWidth} px`);
+    if (r.right > window.innerWidth + 0.5 || r.left < -0.5) out.push(`${el.tagName} "${el.textContent.trim().slice(0, 30)}" at ${Math.round(r.left)}..${Math.round(r.right)} px`);
+  }
+  return out;
+}"""
+
+
+@pytest.mark.parametrize("in_pairs", [False, True], ids=["singles", "pairs"])
+def test_the_standings_read_whole_on_a_phone(live, browser, api_client, in_pairs):
+    """Issue 27 follow-up: at 390×844 the club night's standings cut off
+    their "Points per round" column inside a box scrolled sideways. Every
+    measure that ranks shows, with its name, without sideways scrolling."""
+    players = TEN[:8]
+    body = {"name": "Thursday club night", "held_on": "2026-12-03", "tables": 2, "players": players}
+    if in_pairs:  # a night in pairs: its own table of pairs too
+        body |= {"kind": "partnership", "set": 6, "rules": {"target_score": 15}}
+    r = api_client.post("/api/events", json=body)
+    assert r.status_code == 201, r.get_data(as_text=True)
+    eid = r.get_json()["id"]
+    tie_breaks = r.get_json()["tie_breaks"]
+    assert len(tie_breaks) >= 2
+    api_client.post(f"/api/events/{eid}/draw", json={})
+    ctx = browser.new_context(viewport=PHONE, has_touch=True)
+    page = ctx.new_page()
+    page.goto(f"{live}/events/{eid}?token={TOKEN}")
+    section = "section[aria-labelledby=st-h]"
+    page.locator(section).scroll_into_view_if_needed()
+    shot(page, f"club-standings-390x844-{'pairs' if in_pairs else 'singles'}")
+    assert page.evaluate(OVERFLOW, section) == []
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    names = {"place_points": "Place points", "wins": "Won", "points_per_round": "Points per round",
+             "rounds_out": "Rounds out"}
+    first = page.locator(f"{section} table.standings tbody tr").first
+    for m in tie_breaks:  # each measure named beside its number, on the player's own row
+        cell = first.locator(f"td[data-label='{names[m]}']")
+        assert cell.is_visible()
+        said = cell.evaluate("e => getComputedStyle(e, '::before').content")
+        assert said == f'"{names[m]}: "', said
+    # the name on a line of its own, the measures below it
+    name_box, measure_box = first.locator("td.who").bounding_box(), first.locator("td").nth(2).bounding_box()
+    assert measure_box["y"] >= name_box["y"] + name_box["height"] - 1
     ctx.close()

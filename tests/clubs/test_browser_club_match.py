@@ -30,6 +30,8 @@ def test_a_match_night_from_the_form_to_the_league_points(live, browser, api_cli
     assert page.is_hidden("#ev-team-0") and page.is_visible("#ev-scoring")  # no match chosen yet
     page.check("#ev-match input[value=solihull]")
     assert page.is_hidden("#ev-scoring") and page.is_hidden("#ev-move")  # the ladder is not a match's
+    assert page.is_visible("#ev-tables")  # the club's tables: the match's games take them in turn
+    page.fill("#ev-tables", "3")
     page.fill("#ev-team-0", "Red Lion")
     page.fill("#ev-team-0-players", "\n".join(LIONS))
     page.fill("#ev-team-1", "Crown")
@@ -40,6 +42,9 @@ def test_a_match_night_from_the_form_to_the_league_points(live, browser, api_cli
     page.wait_for_url("**/events/*")
     event_id = int(page.url.split("#")[0].rstrip("/").rsplit("/", 1)[1])
 
+    # each game offered its own table (issue 27: all nine said Table 1): 1, 2, 3 in turn
+    offered = [page.input_value(f"#match-{n} input[name=table]") for n in range(1, 10)]
+    assert offered == ["1", "2", "3", "1", "2", "3", "1", "2", "3"]
     row = page.locator("#match-1")
     row.locator("select[name=home-0]").select_option("Ana")
     row.locator("select[name=away-0]").select_option("Gus")
@@ -48,6 +53,8 @@ def test_a_match_night_from_the_form_to_the_league_points(live, browser, api_cli
     row.locator("button:has-text('Start game 1')").tap()
     page.wait_for_selector("#match-1 >> text=Score pad of game 1")
     shot(page, "club-match-2-first-game")
+    # game 1 plays at table 1: the next games take tables 2 and 3 first
+    assert [page.input_value(f"#match-{n} input[name=table]") for n in range(2, 5)] == ["2", "3", "1"]
 
     lions_win = {1, 2, 3, 7, 9}
     for n in range(1, 10):

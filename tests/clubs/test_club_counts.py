@@ -177,6 +177,7 @@ def test_table_cards_and_standings_sheet_of_a_teesdale_night(api, client):
     for text in pages:
         assert "Fives and Threes · Double-6 · Deal: 6 tiles each · Teesdale league" in text, text
         assert "late arrival" not in text and "Classic games" not in text
+    assert "A late arrival" not in client.get(f"/events/{ev['id']}").get_data(as_text=True)  # nor in the header
     for t in tables:
         win(api, t["game"], t["players"][2], 61)
     sheet = client.get(f"/events/{ev['id']}/standings.pdf")

@@ -12,6 +12,7 @@ and 1 (the Crown kept it to 5–4).
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -132,9 +133,10 @@ def test_refusals_keep_the_match_as_it_was(api):
     assert start(api, eid, 10, ["Ana"], ["Gus"], 422)["errors"][0]["path"] == "game"
     start(api, eid, 1, ["Ana"], ["Gus"])
     assert start(api, eid, 1, ["Ben"], ["Hal"], 409)["errors"][0]["code"] == "edit_conflict"
-    # a game started without a table goes to the lowest one free: game 1 plays at table 1
+    # a game started without a table goes to the one its form offers: game 1
+    # plays at table 1, so of three tables games 2 and 3 are offered 2 and 3
     ev = start(api, eid, 3, ["Chen"], ["Ian"])
-    assert [t["table"] for t in ev["games"][-1]] == [2]
+    assert [t["table"] for t in ev["games"][-1]] == [3]
     assert start(api, eid, 2, ["Ana"], ["Hal"], 422)["errors"][0]["path"] == "home"  # Ana still plays game 1
 
 
@@ -260,3 +262,27 @@ def test_two_captains_starting_the_same_game_at_once_start_it_once(app, api, mon
     assert second.get_json()["errors"][0]["message"] == "This game of the match was just started on another device."
     ev = api.get(f"/api/events/{eid}").get_json()
     assert game_of(ev, 1)["sides"] == [["Ana"], ["Gus"]] and len(ev["games"]) == 1
+
+
+TABLE_BOX = re.compile(r'<form method="post" action="[^"]*/match/games".*?name="game" value="(\d+)".*?name="table"[^>]*value="(\d+)"', re.S)
+
+
+@pytest.mark.db
+def test_each_game_of_a_solihull_night_is_offered_its_own_table(api, client):
+    """Issue 27 follow-up: every one of the 9 games offered Table 1. With the
+    club's 3 tables the games take them in turn (1, 2, 3, 1, 2, 3, 1, 2, 3);
+    once game 1 plays at table 1 the next games take the free tables 2 and
+    3 first, then table 1 again when it comes free."""
+    eid = match_night(api)["id"]
+    page = client.get(f"/events/{eid}").get_data(as_text=True)
+    assert [(int(g), int(t)) for g, t in TABLE_BOX.findall(page)] == [
+        (1, 1), (2, 2), (3, 3), (4, 1), (5, 2), (6, 3), (7, 1), (8, 2), (9, 3)]
+    start(api, eid, 1, ["Ana"], ["Gus"])
+    page = client.get(f"/events/{eid}").get_data(as_text=True)
+    assert [int(t) for _, t in TABLE_BOX.findall(page)] == [2, 3, 1, 2, 3, 1, 2, 3]
+    # a night of two tables: games 1, 3, 5… at table 1
+    r = api.post("/api/events", json={"name": "Away at the Swan", "held_on": "2026-12-05", "kind": "fives_threes",
+                                      "tables": 2, "match": {"format": "solihull", "teams": [
+                                          {"name": "Swan", "players": LIONS}, {"name": "Crown", "players": CROWN}]}})
+    page = client.get(f"/events/{r.get_json()['id']}").get_data(as_text=True)
+    assert [int(t) for _, t in TABLE_BOX.findall(page)] == [1, 2, 1, 2, 1, 2, 1, 2, 1]

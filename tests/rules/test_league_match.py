@@ -13,7 +13,14 @@ from __future__ import annotations
 
 import pytest
 
-from companion.rules.clubs.league import FORMATS, MatchError, league_points, lineup, match_result
+from companion.rules.clubs.league import (
+    FORMATS,
+    MatchError,
+    league_points,
+    lineup,
+    match_result,
+    spread_tables,
+)
 
 SW, LEEK, NORTH = FORMATS["solihull"], FORMATS["leek"], FORMATS["northallerton"]
 
@@ -61,3 +68,20 @@ def test_a_match_is_decided_only_when_every_game_is_played():
     assert (drawn.won, drawn.winner, drawn.league_points) == ((4, 4), None, None)
     with pytest.raises(ValueError):
         match_result(SW, 9, [0] * 10)
+
+
+@pytest.mark.parametrize(("waiting", "busy", "tables", "offered"), [
+    (9, set(), 3, [1, 2, 3, 1, 2, 3, 1, 2, 3]),  # Solihull's 9 games, nothing started, three tables
+    (8, {1}, 3, [2, 3, 1, 2, 3, 1, 2, 3]),  # game 1 at table 1: the free tables first
+    (2, {1, 2, 3}, 3, [1, 2]),  # every table in play: the next games wait for 1, then 2
+    (3, {5}, 3, [1, 2, 3]),  # a captain chose table 5: the club's three still free
+    (4, {1, 2, 3, 5}, 3, [4, 1, 2, 3]),  # table 4 is free below the chosen 5
+    (0, set(), 1, []),
+])
+def test_the_games_waiting_take_the_tables_in_turn(waiting, busy, tables, offered):
+    assert spread_tables(waiting, busy, tables) == offered
+
+
+def test_no_tables_is_refused():
+    with pytest.raises(ValueError):
+        spread_tables(1, set(), 0)

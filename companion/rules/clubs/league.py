@@ -247,5 +247,28 @@ def formats_for(kind: str) -> tuple[MatchFormat, ...]:
     return tuple(f for f in FORMATS.values() if kind in f.kinds)
 
 
+def spread_tables(waiting: int, busy: Sequence[int] | set[int] | frozenset[int], tables: int) -> list[int]:
+    """The table offered to each game of a match not yet started, in the
+    match's order: the free tables first, lowest first, one game each, then
+    the tables in play (the next games wait for them), round and round. Our
+    own rule: the league pages say the games are played, not where; a
+    captain with three tables plays games 1–3 at tables 1–3, then 4–6 there
+    again.
+
+    :param waiting: games not started yet (≥ 0).
+    :param busy: table numbers a game of the match is playing at (1-based).
+    :param tables: tables the club can set up (≥ 1); a busy table above it
+        counts too (a captain may choose any table).
+    :return: ``waiting`` table numbers (1-based), e.g. ``spread_tables(4,
+        {1}, 3) == [2, 3, 1, 2]``.
+    :raises ValueError: ``tables`` below 1 or ``waiting`` negative.
+    """
+    if tables < 1 or waiting < 0:
+        raise ValueError("a match needs a table, and no fewer than no game waits")
+    top = max([tables, *busy])
+    order = [n for n in range(1, top + 1) if n not in busy] + [n for n in range(1, top + 1) if n in busy]
+    return [order[i % len(order)] for i in range(waiting)]
+
+
 __all__ = ["FORMATS", "MatchError", "MatchFormat", "MatchGame", "MatchResult", "formats_for", "league_points",
-           "lineup", "match_result"]
+           "lineup", "match_result", "spread_tables"]
