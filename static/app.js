@@ -122,6 +122,17 @@
 
   // Round entry: Enter moves to the next hand; "Out" empties that hand.
   var roundForm = document.getElementById("round-form");
+  // each hand's photo button and "Pick tiles", written once in the page (#hand-tools):
+  // a copy in each hand, with its seat and name, where the page drew them before
+  var handTools = document.getElementById("hand-tools");
+  if (roundForm && handTools) roundForm.querySelectorAll(".hand").forEach(function (hand) {
+    var copy = handTools.content.cloneNode(true);
+    var name = hand.querySelector(".who").firstChild.textContent;
+    copy.querySelectorAll("[data-seat]").forEach(function (el) { el.dataset.seat = hand.dataset.seat; el.dataset.name = name; });
+    var more = hand.querySelector("details.extras");
+    more.querySelector("summary").after(copy.querySelector(".pick-tiles"));
+    hand.insertBefore(copy, more);
+  });
   if (roundForm) {
     var pips = Array.prototype.slice.call(roundForm.querySelectorAll("input.pips"));
     // a box still to type: open, and not the hand that is Out by default
@@ -248,6 +259,16 @@
   function setupPad(pips, toType) {
     var pad = document.getElementById("pips-pad");
     if (!pad) return;
+    // the keys: the tens 10 … 100 on the first line, the units 1 … 9 and 0 on the second
+    var rows = pad.querySelectorAll(".pad-keys");
+    for (var k = 1; k <= 20; k++) {
+      var key = document.createElement("button");
+      key.type = "button";
+      key.tabIndex = -1;
+      if (k <= 10) { key.className = "secondary"; key.dataset.add = key.textContent = String(k * 10); }
+      else { key.className = "unit"; key.dataset.unit = key.textContent = String((k - 10) % 10); }
+      rows[k <= 10 ? 0 : 1].appendChild(key);
+    }
     var target = null, running = null;
     function aim(box) {
       if (target) target.classList.remove("pad-target");
@@ -356,6 +377,43 @@
     try { category = new Intl.PluralRules(document.documentElement.lang || "en").select(n); } catch (e) { /* keep other */ }
     return all[category] || all.other || "";
   }
+
+  // Where the pips go on a half, suits 0..most: {suit: [[cx, cy, r], …]} in SVG
+  // units, worked out as companion/games/pips.py does (the game page sends no
+  // table, issue 27's page weight; the other pages' pickers send it, data-pips).
+  // Suits 0-9 on a 3 × 3 grid (column, row given per pip); 10-18 on 3 columns
+  // of up to 6 rows: the side columns' count and the middle column's rows.
+  function round(x, places) { var f = Math.pow(10, places); return Math.round(x * f) / f; }
+  function spread(count) {
+    if (count === 1) return [2.5];
+    var rows = [];
+    for (var i = 0; i < count; i++) rows.push(round(i * 5 / (count - 1), 3));
+    return rows;
+  }
+  function pipLayouts(most) {
+    var SMALL = ["", "11", "0022", "001122", "00200222", "0020110222", "000102202122",
+      "00010211202122", "0001021012202122", "000102101112202122"];
+    var LARGE = { 10: [4, [5 / 3, 10 / 3]], 11: [5, [2.5]], 12: [4, null], 13: [5, [0, 2.5, 5]],
+      14: [5, [0, 1.25, 3.75, 5]], 15: [5, null], 16: [6, [1, 2, 3, 4]], 17: [6, 5], 18: [6, null] };
+    var out = {};
+    for (var n = 0; n <= Math.min(most, 18); n++) {
+      var pips = [];
+      if (n < 10) {
+        for (var i = 0; i < SMALL[n].length; i += 2) {
+          pips.push([10 + 10 * Number(SMALL[n][i]), 10 + 10 * Number(SMALL[n][i + 1]), 3.2]);
+        }
+      } else {
+        var side = spread(LARGE[n][0]), middle = LARGE[n][1];
+        middle = middle === null ? side : typeof middle === "number" ? spread(middle) : middle;
+        [side, middle, side].forEach(function (rows, col) {
+          rows.forEach(function (row) { pips.push([round(20 + (col - 1) * 9.5, 2), round(20 + (row - 2.5) * 5.8, 2), 2.4]); });
+        });
+      }
+      out[n] = pips;
+    }
+    return out;
+  }
+
   function tileButtons(grid, n, layouts) {
     grid.innerHTML = "";
     for (var hi = 0; hi <= n; hi++) {
@@ -379,7 +437,7 @@
     var grid = dialog.querySelector(".picker-grid");
     var sumLine = dialog.querySelector(".picker-sum");
     var n = parseInt(form.dataset.set, 10);
-    var layouts = JSON.parse(dialog.dataset.pips || "{}");
+    var layouts = dialog.dataset.pips ? JSON.parse(dialog.dataset.pips) : pipLayouts(n);
     var engine = form.dataset.engine === "" ? null : form.dataset.engine + "-" + form.dataset.engine;
     var seat = null;
     var chosen = {};

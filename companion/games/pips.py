@@ -8,8 +8,9 @@ double-15 and double-18 sets.
 
 One table serves the server (the ``domino`` macro of ``templates/macros.html``
 draws the engine card and the table view) and the browser (the tile picker of
-``static/app.js`` reads the same table from the picker's ``data-pips``), so a
-tile looks the same everywhere.
+``static/app.js`` reads the same table from a picker's ``data-pips``, or, on
+the game page, which leaves it out for its weight, works it out the same way:
+``pipLayouts``), so a tile looks the same everywhere.
 """
 
 from __future__ import annotations

@@ -101,3 +101,30 @@ def test_clear_empties_the_choice_and_keeps_the_picker_open(live, browser, api):
     assert page.locator("input[name='tiles-1']").input_value() == ""
     assert page.locator(".picked[data-for='1']").inner_text() == ""
     ctx.close()
+
+
+def test_the_game_pages_picker_draws_the_pips_where_the_server_does(live, browser):
+    """The game page sends no pip table (issue 27, page weight): static/app.js works
+    the layouts out itself, and every tile of a double-12 set must show the pips of
+    companion/games/pips.py (the left half 1 unit in, the right half 41, both 1 down)."""
+    from companion.games.pips import layout
+
+    ctx = browser.new_context(viewport={"width": 1024, "height": 768})
+    page = ctx.new_page()
+    page.goto(f"{live}/?token={TOKEN}")
+    for seat, name in enumerate(["Ana", "Ben"]):
+        page.fill(f"#player-{seat}", name)
+    page.locator("#new-game-form button.primary").click()
+    page.wait_for_selector("#round-form")
+    assert page.locator("dialog#picker").get_attribute("data-pips") is None
+    drawn = page.evaluate("""() => Object.fromEntries([...document.querySelectorAll('#picker button.tile')].map(
+        b => [b.dataset.tile, [...b.querySelectorAll('circle')].map(
+            c => ['cx', 'cy', 'r'].map(a => Number(c.getAttribute(a))))]))""")
+    assert len(drawn) == 91  # 13 × 14 / 2 tiles in a double-12 set
+    for hi in range(13):
+        for lo in range(hi + 1):
+            want = [[1 + x, 1 + y, r] for x, y, r in layout(hi)] + [[41 + x, 1 + y, r] for x, y, r in layout(lo)]
+            assert drawn[f"{hi}-{lo}"] == want, f"{hi}-{lo}"
+    # 12-11 by hand: 12 is 3 columns of 4 (x 10.5, 20, 29.5 in its half), 11 two columns of 5 and the centre
+    assert len(drawn["12-11"]) == 23 and drawn["12-11"][0] == [11.5, 6.5, 2.4]
+    ctx.close()
