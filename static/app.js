@@ -540,24 +540,29 @@
   showFirstProblem();
 
   // A notice of a change ("Round 3 saved. Undo") stays pinned at the top a
-  // few seconds, then fades and stays at the top of the page instead of over
-  // the form (its Undo still there), unless a finger or the focus is on it.
-  // A notice of an error stays until closed.
-  var NOTICE_MS = 5000;
+  // few seconds (its Undo within reach, longer while a finger or the focus is
+  // on it), then fades out and is gone, the page below kept still where it
+  // is (no strip of it left at the top, nothing jumps). A notice of an error
+  // stays until closed.
+  var NOTICE_MS = 5000, FADE_MS = 800;
+  function dropNotice(notice) {
+    // the page below holds still: what follows the notice keeps its place on screen
+    var next = notice.nextElementSibling;
+    var before = next ? next.getBoundingClientRect().top : 0;
+    notice.classList.remove("fading");
+    notice.classList.add("settled");
+    notice.style.display = "none";
+    if (next && window.scrollY > 0) window.scrollBy(0, next.getBoundingClientRect().top - before);
+  }
   document.querySelectorAll(".undo-notice, .flash:not(.flash-error)").forEach(function (notice) {
     function settle() {
       if (notice.matches(":hover") || notice.contains(document.activeElement)) {
         window.setTimeout(settle, NOTICE_MS);
         return;
       }
-      // held at its sticky place (8px from the top: static/app.css), not where it sits
-      var pinned = window.scrollY > 0 && notice.getBoundingClientRect().top <= 9;
-      if (!pinned) { notice.classList.add("settled"); return; }
       notice.classList.add("fading");
-      window.setTimeout(function () {
-        notice.classList.remove("fading");
-        notice.classList.add("settled");
-      }, 800);
+      var still = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+      window.setTimeout(function () { dropNotice(notice); }, still ? 0 : FADE_MS);
     }
     window.setTimeout(settle, NOTICE_MS);
   });

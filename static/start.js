@@ -134,6 +134,55 @@
       });
     });
     renumber();
-  }
 
+    // A refused start (bad rules, a warning to confirm) answers at POST /games:
+    // the form as typed becomes a draft in this tab and the address the start
+    // page's own, so a reload shows what was typed (never the form sent again);
+    // the draft goes with the next "Start the game".
+    var startForm = document.getElementById("new-game-form");
+    var DRAFT = "domino-companion:start-draft";
+    function store() { try { return window.sessionStorage; } catch (e) { return null; } }
+    if (startForm && store()) {
+      var saveDraft = function () {
+        var data = { players: [], kind: "", fields: [] };
+        Array.prototype.forEach.call(startForm.elements, function (f) {
+          if (!f.name || f.disabled || f.name === "csrf_token" || f.name === "confirm" || f.type === "button" || f.type === "submit") return;
+          if (f.name === "player") data.players.push(f.value);
+          else if (f.name === "kind") data.kind = f.value;
+          else data.fields.push([f.name, f.value, f.type === "radio" || f.type === "checkbox" ? f.checked : null]);
+        });
+        try { store().setItem(DRAFT, JSON.stringify(data)); } catch (e) { /* full: the form as sent still works */ }
+      };
+      if (startForm.dataset.reload && window.history && history.replaceState) {
+        saveDraft();
+        history.replaceState(history.state, "", startForm.dataset.reload + "#new-game");
+      } else {
+        var kept = null;
+        try { kept = JSON.parse(store().getItem(DRAFT) || "null"); } catch (e) { kept = null; }
+        if (kept && kept.players) {
+          if (kindSelect && kept.kind && kindSelect.querySelector("option[value='" + kept.kind + "']")) {
+            kindSelect.value = kept.kind;
+            kindSelect.dispatchEvent(new Event("change"));
+          }
+          while (seats.children.length > Math.max(kept.players.length, 2)) seats.lastElementChild.remove();
+          while (seats.children.length < kept.players.length) addSeat("");
+          seats.querySelectorAll("input[name=player]").forEach(function (input, i) { input.value = kept.players[i] || ""; });
+          kept.fields.forEach(function (k) {
+            Array.prototype.forEach.call(startForm.elements, function (f) {
+              if (f.name !== k[0] || f.disabled) return;
+              if (k[2] === null) f.value = k[1];
+              else if (f.value === k[1]) f.checked = k[2];
+            });
+          });
+          renumber();
+          showKind();
+        }
+      }
+      if (startForm.dataset.reload || store().getItem(DRAFT)) {
+        startForm.addEventListener("input", saveDraft);
+        startForm.addEventListener("change", saveDraft);
+      }
+      startForm.addEventListener("submit", function () { store().removeItem(DRAFT); });
+    }
+  }
 })();

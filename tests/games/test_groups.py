@@ -44,6 +44,29 @@ def test_at_most_five_groups(api, client):
     assert _offered(client) == [["Ana", f"P{i}"] for i in (6, 5, 4, 3, 2)]
 
 
+def test_a_club_nights_tables_are_not_offered(app, api, client):
+    # a family at home, then a club night whose draw seated three tables
+    _game(api, ["Mum", "Dad", "Zoe"])
+    club = [_game(api, t) for t in (["Ana", "Ben", "Chen", "Dee"], ["Eve", "Fay", "Gus", "Hal"],
+                                    ["Ivo", "Jan", "Kat", "Lin"])]
+    from sqlalchemy import text
+
+    from companion.store.db import db
+    with app.app_context():
+        event = db.session.execute(text(
+            "insert into event (created_at, name, held_on, kind, set_n, rules, scoring, seating, reseat,"
+            " move, tables, revision, pairs) values (current_timestamp, 'Club night', '2026-12-03',"
+            " 'mexican_train', 12, '{}', 'place_points', 'random', 'move_down', 1, 3, 1, false)"
+            " returning id")).scalar_one()
+        for n, gid in enumerate(club, 1):
+            db.session.execute(text("insert into event_game (game_id, event_id, number, table_no, evening)"
+                                    " values (:g, :e, 1, :t, 1)"), {"g": gid, "e": event, "t": n})
+        db.session.commit()
+    _game(api, ["Ana", "Ben"])  # two of the club's players, later, at home
+    # only the home groups, newest first: the club's tables left out
+    assert _offered(client) == [["Ana", "Ben"], ["Mum", "Dad", "Zoe"]]
+
+
 def test_no_games_no_groups(client):
     assert 'id="groups"' not in client.get("/").get_data(as_text=True)
 

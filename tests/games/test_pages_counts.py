@@ -35,7 +35,19 @@ def test_the_start_form_offers_the_four_all_fives_sets_and_fives_and_threes(clie
     for value in ("all_fives:all_fives", "all_fives:muggins", "all_fives:sniff", "all_fives:five_up",
                   "fives_threes:fives_threes", "fives_threes:twice_round"):
         assert f'value="{value}"' in page
-    assert "/counts/start" in client.get("/").get_data(as_text=True)  # the start page links to it
+    start_page = client.get("/").get_data(as_text=True)  # the start page's choice of game offers them
+    for kind in ("all_fives", "fives_threes", "texas42"):
+        assert f'<option value="{kind}"' in start_page
+
+
+def test_the_start_pages_choice_leads_to_this_form_with_the_players_typed(client):
+    r = client.post("/games", data={"player": ["Ann", "", "Bob", "Cy", "Dee", "Eve"], "kind": "texas42",
+                                    "set": "12", "csrf_token": csrf_token(client, "/")})
+    assert r.status_code == 303
+    assert r.headers["Location"] == "/counts/start?kind=texas42&player-0=Ann&player-1=Bob&player-2=Cy&player-3=Dee"
+    page = client.get(r.headers["Location"]).get_data(as_text=True)
+    assert 'name="player-3" maxlength="40" value="Dee"' in page
+    assert 'value="texas42:texas42" required checked' in page
 
 
 def test_muggins_starts_with_its_rules_and_the_pad_offers_5_to_20(client, api):

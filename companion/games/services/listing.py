@@ -7,6 +7,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, time, timedelta
 
+from sqlalchemy import column, exists, table
+
 from companion.games.models import GameRow, PlayerRow
 from companion.games.services.values import GameSummary, Page
 from companion.rules.stats.records import name_key, search_key
@@ -143,6 +145,10 @@ def in_play_counts() -> dict[str, int]:
     return counts
 
 
+_CLUB_TABLE = table("event_game", column("game_id"))
+"""A club night's games (``companion.clubs.models.EventGameRow``, a floor above
+this one: named by its table, not imported)."""
+
 GROUPS_SHOWN = 5
 """How many groups the start page offers (:func:`recent_groups`)."""
 GROUPS_SCANNED = 200
@@ -152,8 +158,9 @@ GROUPS_SCANNED = 200
 def recent_groups(most: int = GROUPS_SHOWN, scanned: int = GROUPS_SCANNED) -> list[tuple[str, ...]]:
     """The groups of players who sat together before, for the start page to
     seat again in one tap: the distinct sets of players of the newest stored
-    games (any kind, finished or in play, archived too; the trash left out),
-    the most recently played group first. Two games of the same players in
+    games (any kind, finished or in play, archived too; the trash and the
+    tables of club nights left out: a club's draw seats strangers together, a
+    group that meets again plays at home), the most recently played group first. Two games of the same players in
     another seat order are one group, in the seat order of its newest game;
     names are compared as the roster does (case and Unicode form ignored).
 
@@ -164,7 +171,8 @@ def recent_groups(most: int = GROUPS_SHOWN, scanned: int = GROUPS_SCANNED) -> li
     :param scanned: how many of the newest games are looked through.
     :return: up to ``most`` groups, each the players' names in seat order.
     """
-    q = (db.select(GameRow.players).where(GameRow.shelf != "trash")
+    q = (db.select(GameRow.players)
+         .where(GameRow.shelf != "trash", ~exists().where(_CLUB_TABLE.c.game_id == GameRow.id))
          .order_by(GameRow.id.desc()).limit(scanned))
     seen: set[frozenset[str]] = set()
     groups: list[tuple[str, ...]] = []

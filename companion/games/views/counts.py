@@ -11,7 +11,7 @@ answers.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from flask import (
@@ -374,10 +374,21 @@ def _start_context(values: Mapping[str, str] | None = None, errors: list[str] | 
             "seats": SEATS, "kind_spec": kind_spec}
 
 
+def start_address(kind: str, players: Sequence[str]) -> str:
+    """The address of this start form with ``kind`` chosen and ``players``
+    (names in seat order; blanks skipped, the first :data:`SEATS` kept) in
+    its seats: the start page's choice of one of these games leads there."""
+    names = [n.strip()[:40] for n in players if n and n.strip()][:SEATS]
+    return url_for("counts.start", kind=kind, **{f"player-{i}": n for i, n in enumerate(names)})
+
+
 @bp.get("/counts/start")
 def start():
-    """The start form of the games scored during play."""
-    return render_template("games/counts/start.html", **_start_context({"kind": request.args.get("kind", "")}))
+    """The start form of the games scored during play (``kind`` and
+    ``player-<seat>`` in the address fill it in)."""
+    keys = ["kind", *(f"player-{i}" for i in range(SEATS))]
+    values = {k: request.args.get(k, "")[:40] for k in keys}
+    return render_template("games/counts/start.html", **_start_context(values))
 
 
 @bp.post("/counts/start")

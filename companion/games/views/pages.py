@@ -155,7 +155,10 @@ def index():
 
 @bp.post("/games")
 def create():
-    """Start a game from the form; on a refusal show the form again as typed."""
+    """Start a game from the form; on a refusal show the form again as typed. A game
+    scored during play has its own start form: led there with the typed players."""
+    if (chosen := kind_of(request.form)) is not None and chosen.spec.scores_during_play:
+        return redirect(counts_views.start_address(chosen, request.form.getlist("player")), 303)
     record, problems = game_from_form(request.form)
     warnings = []
     if not problems:

@@ -56,7 +56,7 @@ def lp_start() -> dict[str, Any]:
                        "default": shown})
     return {
         "kinds": " ".join(kinds_where(lambda s: s.on_pages and pairs_by_pips(s))),
-        "others": " ".join(kinds_where(lambda s: s.on_pages and not pairs_by_pips(s))),
+        "others": " ".join(kinds_where(lambda s: s.on_pages and not pairs_by_pips(s) and not s.scores_during_play)),
         "presets": [(name, translated(p.title), preset_values(p)) for name, p in lp.PRESETS.items()],
         "fields": fields,
     }
