@@ -68,3 +68,13 @@ def event_of_game(_sender: object, *, game_id: int) -> int | None:
     night whose table game ``game_id`` is, or ``None``."""
     return db.session.execute(
         select(EventGameRow.event_id).where(EventGameRow.game_id == game_id)).scalar()
+
+
+def club_games_among(_sender: object, *, game_ids: tuple[int, ...]) -> set[int]:
+    """Receiver of :data:`companion.games.signals.games_seated_by_others`: the
+    games among ``game_ids`` that are a club night's tables (the start page
+    offers no group of theirs to seat again: a club's draw seats strangers)."""
+    if not game_ids:
+        return set()
+    return set(db.session.execute(
+        select(EventGameRow.game_id).where(EventGameRow.game_id.in_(game_ids))).scalars())

@@ -28,6 +28,12 @@ games_dropped = _signals.signal("games-dropped")
 ``game_ids`` (tuple of int). Sent after the commit: what is kept of them
 elsewhere (files) may go."""
 
+games_seated_by_others = _signals.signal("games-seated-by-others")
+"""Asked while the start page lists the groups that played before: among
+``game_ids`` (tuple of int), a receiver answers the ids (a set of int) of the
+games another feature seated (a club night's tables, drawn among strangers),
+which are no group of their own to seat again."""
+
 SENDER = "games"
 """The sender every games signal is sent with."""
 
@@ -45,3 +51,13 @@ def tell_seats_moved(game_id: int, seat: int) -> None:
 def tell_games_dropped(*game_ids: int) -> None:
     """Send :data:`games_dropped` (after the commit)."""
     games_dropped.send(SENDER, game_ids=tuple(game_ids))
+
+
+def ask_games_seated_by_others(game_ids: tuple[int, ...]) -> set[int]:
+    """The games among ``game_ids`` that another feature seated, as the
+    receivers of :data:`games_seated_by_others` answer (an empty set when
+    none is connected)."""
+    found: set[int] = set()
+    for _receiver, answer in games_seated_by_others.send(SENDER, game_ids=game_ids):
+        found |= set(answer or ())
+    return found

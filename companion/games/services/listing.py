@@ -7,8 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, time, timedelta
 
-from sqlalchemy import column, exists, table
-
+from companion.games import signals
 from companion.games.models import GameRow, PlayerRow
 from companion.games.services.values import GameSummary, Page
 from companion.rules.stats.records import name_key, search_key
@@ -145,10 +144,6 @@ def in_play_counts() -> dict[str, int]:
     return counts
 
 
-_CLUB_TABLE = table("event_game", column("game_id"))
-"""A club night's games (``companion.clubs.models.EventGameRow``, a floor above
-this one: named by its table, not imported)."""
-
 GROUPS_SHOWN = 5
 """How many groups the start page offers (:func:`recent_groups`)."""
 GROUPS_SCANNED = 200
@@ -165,18 +160,23 @@ def recent_groups(most: int = GROUPS_SHOWN, scanned: int = GROUPS_SCANNED) -> li
     names are compared as the roster does (case and Unicode form ignored).
 
     One query over the newest ``scanned`` games (``ix_game_shelf_id``), no
-    engine run, whatever the length of the history.
+    engine run, whatever the length of the history; the games another
+    feature seated are those its receivers of
+    :data:`~companion.games.signals.games_seated_by_others` answer.
 
     :param most: the most groups returned.
     :param scanned: how many of the newest games are looked through.
     :return: up to ``most`` groups, each the players' names in seat order.
     """
-    q = (db.select(GameRow.players)
-         .where(GameRow.shelf != "trash", ~exists().where(_CLUB_TABLE.c.game_id == GameRow.id))
+    q = (db.select(GameRow.id, GameRow.players).where(GameRow.shelf != "trash")
          .order_by(GameRow.id.desc()).limit(scanned))
+    rows = db.session.execute(q).all()
+    by_others = signals.ask_games_seated_by_others(tuple(gid for gid, _ in rows))  # a club night's tables
     seen: set[frozenset[str]] = set()
     groups: list[tuple[str, ...]] = []
-    for seated in db.session.execute(q).scalars():
+    for gid, seated in rows:
+        if gid in by_others:
+            continue
         names = tuple(seated or ())
         key = frozenset(name_key(n) for n in names)
         if len(names) < 2 or key in seen:
