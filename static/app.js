@@ -36,6 +36,30 @@
     });
   });
 
+  // The "someone joins or leaves" panel comes closed without its forms: they
+  // are fetched when it first opens (issue 27, page weight), and send once.
+  var seats = document.getElementById("table-seats");
+  if (seats) seats.addEventListener("toggle", function () {
+    var later = seats.querySelector(".seats-body[data-body]");
+    if (!seats.open || !later || later.dataset.asked) return;
+    later.dataset.asked = "1";
+    fetch(later.dataset.body, { credentials: "same-origin" })
+      .then(function (r) { if (!r.ok) throw new Error(r.status); return r.text(); })
+      .then(function (html) {
+        var body = new DOMParser().parseFromString(html, "text/html").querySelector(".seats-body");
+        if (!body) return;
+        body = document.importNode(body, true);
+        body.querySelectorAll("form").forEach(function (form) {
+          form.addEventListener("submit", function (ev) {
+            if (form.dataset.sent) { ev.preventDefault(); return; }
+            form.dataset.sent = "1";
+          });
+        });
+        later.replaceWith(body);
+      })
+      .catch(function () { delete later.dataset.asked; });
+  });
+
   // A draft of the round being typed, kept in this browser, so a reload (a
   // tablet's background tab, a phone locked, a pull-to-refresh) loses nothing.
   // Its key is the game, the round and the game's revision (data-draft): it
