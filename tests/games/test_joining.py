@@ -134,7 +134,7 @@ def test_the_tablet_seats_a_newcomer_and_the_game_goes_on(client, api):
     assert "Players: someone joins or leaves" in html
     # the panel comes closed, its forms fetched when it opens (issue 27, page weight)
     assert "They play from round 3" not in html
-    assert f'<div class="seats-body" data-body="/games/{gid}/seats/panel">' in html
+    assert f'<div class="seats-body" data-body="/games/{gid}/seats/panel" data-style="/static/panels.css' in html
     html = client.get(f"/games/{gid}/seats/panel").get_data(as_text=True)
     assert "They play from round 3 and start with 25" in html
     assert f'action="/games/{gid}/players"' in html and f'formaction="/games/{gid}/players/back"' not in html
