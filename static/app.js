@@ -36,6 +36,42 @@
     });
   });
 
+  // A closed panel ("Players' phones", "someone joins or leaves") comes without
+  // its body: the body (its data-body, a page of its own) and its styles
+  // (data-style) are fetched when the panel first opens (issue 27, page
+  // weight); its forms ask (data-confirm) and send once as the page's do.
+  document.querySelectorAll("details > [data-body]").forEach(function (later) {
+    var panel = later.parentNode;
+    panel.addEventListener("toggle", function () {
+      if (!panel.open || later.dataset.asked || !later.isConnected) return;
+      later.dataset.asked = "1";
+      var styled = new Promise(function (done) {
+        var link = document.createElement("link");
+        link.rel = "stylesheet";
+        link.href = later.dataset.style;
+        link.onload = link.onerror = done;
+        document.head.appendChild(link);
+      });
+      var page = fetch(later.dataset.body, { credentials: "same-origin" })
+        .then(function (r) { if (!r.ok) throw new Error(r.status); return r.text(); });
+      Promise.all([page, styled])
+        .then(function (got) {
+          var body = new DOMParser().parseFromString(got[0], "text/html").querySelector("." + later.classList[0]);
+          if (!body) return;
+          body = document.importNode(body, true);
+          body.querySelectorAll("form").forEach(function (form) {
+            form.addEventListener("submit", function (ev) {
+              if (form.dataset.confirm && !window.confirm(form.dataset.confirm)) { ev.preventDefault(); return; }
+              if (form.dataset.sent) { ev.preventDefault(); return; }
+              form.dataset.sent = "1";
+            });
+          });
+          later.replaceWith(body);
+        })
+        .catch(function () { delete later.dataset.asked; });
+    });
+  });
+
   // A draft of the round being typed, kept in this browser, so a reload (a
   // tablet's background tab, a phone locked, a pull-to-refresh) loses nothing.
   // Its key is the game, the round and the game's revision (data-draft): it

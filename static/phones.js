@@ -57,30 +57,6 @@
       pairs.forEach(function (p) { url.searchParams.set(p[0], p[1]); });
       fill.href = url.toString();
     });
-    // A panel closed on the page (no phone linked yet) has no body: the QR
-    // code and the seats' links are fetched when it first opens (issue 27,
-    // page weight), their forms asking and sending once as the page's do.
-    panel.addEventListener("toggle", function () {
-      var later = panel.querySelector(".phones-body[data-body]");
-      if (!panel.open || !later || later.dataset.asked) return;
-      later.dataset.asked = "1";
-      fetch(later.dataset.body, { credentials: "same-origin" })
-        .then(function (r) { if (!r.ok) throw new Error(r.status); return r.text(); })
-        .then(function (html) {
-          var body = new DOMParser().parseFromString(html, "text/html").querySelector(".phones-body");
-          if (!body) return;
-          body = document.importNode(body, true);
-          body.querySelectorAll("form").forEach(function (form) {
-            form.addEventListener("submit", function (ev) {
-              if (form.dataset.confirm && !window.confirm(form.dataset.confirm)) { ev.preventDefault(); return; }
-              if (form.dataset.sent) { ev.preventDefault(); return; }
-              form.dataset.sent = "1";
-            });
-          });
-          later.replaceWith(body);
-        })
-        .catch(function () { delete later.dataset.asked; });
-    });
     var warned = false;
     poll(panel.dataset.status, 1000, function (code, st) {
       if (code !== 200) return;

@@ -38,6 +38,8 @@ def test_a_newcomer_joins_and_a_player_leaves(live, browser, api, viewport, size
     panel = page.locator("details#table-seats")
     panel.locator("summary").tap()
     assert panel.get_attribute("open") is not None
+    # its forms are fetched as it opens (issue 27, page weight)
+    panel.locator(".join-form").wait_for()
     assert "start with 25" in panel.inner_text()
     # a name already seated: refused, the panel stays open with the name kept
     panel.locator("input[name=name]").fill("Ben")
@@ -71,6 +73,7 @@ def test_a_newcomer_joins_and_a_player_leaves(live, browser, api, viewport, size
     width = page.evaluate("() => document.documentElement.scrollWidth")
     assert width <= viewport["width"], (size, width)  # nothing wider than the screen
     page.locator("details#table-seats summary").tap()
+    page.locator("details#table-seats .join-form").wait_for()
     shot(page, f"joining-{size}")
     assert script_errors == []  # the page's script ran through (no clash with the panel's ids)
     ctx.close()

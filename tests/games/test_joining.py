@@ -132,7 +132,12 @@ def test_the_tablet_seats_a_newcomer_and_the_game_goes_on(client, api):
     gid = _game(api)
     html = client.get(f"/games/{gid}").get_data(as_text=True)
     assert "Players: someone joins or leaves" in html
+    # the panel comes closed, its forms fetched when it opens (issue 27, page weight)
+    assert "They play from round 3" not in html
+    assert f'<div class="seats-body" data-body="/games/{gid}/seats/panel" data-style="/static/panels.css' in html
+    html = client.get(f"/games/{gid}/seats/panel").get_data(as_text=True)
     assert "They play from round 3 and start with 25" in html
+    assert f'action="/games/{gid}/players"' in html and f'formaction="/games/{gid}/players/back"' not in html
     r = _post(client, gid, "", name="  Eve ", after="Ana")
     assert r.status_code == 302
     page = client.get(r.headers["Location"]).get_data(as_text=True)
@@ -188,6 +193,8 @@ def test_no_one_joins_a_finished_game(client, api):
     record = _record(rounds=[ROUND_1] * 13)
     gid = api.post("/api/games", json=record).get_json()["id"]
     assert "Players: someone joins or leaves" not in client.get(f"/games/{gid}").get_data(as_text=True)
+    r = client.get(f"/games/{gid}/seats/panel")  # its forms' page too: back to the game
+    assert r.status_code == 302 and r.headers["Location"].endswith(f"/games/{gid}")
     r = client.post(f"/games/{gid}/players", data={"csrf_token": csrf_token(client, f"/games/{gid}"),
                                                   "name": "Eve"})
     assert r.status_code == 302
@@ -285,7 +292,7 @@ def test_the_late_joiner_rule_says_what_it_gives_in_a_draw_game(client, api):
                                      "rules": {"late_join": "highest"}, "rounds": rounds,
                                      "first_starter": "Ann"})
     assert r.status_code == 201, r.get_json()
-    page = client.get(f"/games/{r.get_json()['id']}").get_data(as_text=True)
+    page = client.get(f"/games/{r.get_json()['id']}/seats/panel").get_data(as_text=True)
     assert "start with 3 (rule for late joiners: start at the table&#39;s least favourable total)" in page
     assert "highest total" not in page
 

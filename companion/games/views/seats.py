@@ -7,7 +7,7 @@ message beside the form and what was typed kept.
 
 from __future__ import annotations
 
-from flask import Blueprint, abort, flash, redirect, request, url_for
+from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 
 from companion.games import services
 from companion.games.services import seats
@@ -19,6 +19,25 @@ bp = Blueprint("seats", __name__)
 
 def _back(game_id: int):
     return redirect(url_for("games.detail", game_id=game_id, _anchor="table-seats"))
+
+
+@bp.get("/games/<int:game_id>/seats/panel")
+def panel_body(game_id: int):
+    """The "someone joins or leaves" panel's forms on a page of their own: the
+    game page fetches them when its closed panel opens (issue 27, page weight:
+    its two forms are about 2 KB of an eight-player game's page). A finished
+    game has no such panel: back to its page."""
+    from companion.games.views.pages import _game_or_404, _last_totals
+    from companion.rules.state import joining_total
+    from companion.web.labels import VALUE_LABELS
+
+    game = _game_or_404(game_id)
+    plan = game.next_round()
+    if plan is None:
+        return redirect(url_for("games.detail", game_id=game_id))
+    totals = [v for v in _last_totals(game).values() if v is not None]
+    return render_template("games/seats_panel.html", game=game, plan=plan, seats_form={},
+                           value_labels=VALUE_LABELS, joining_total=joining_total(game.table, totals))
 
 
 @bp.post("/games/<int:game_id>/players")
