@@ -379,12 +379,24 @@
       ev.stopImmediatePropagation();
       photoWaiting = input;
       if (photoScript) return;
-      photoScript = document.createElement("script");
-      photoScript.src = photoStatus.dataset.script;
-      photoScript.onload = function () {
+      // the dialog's styles (data-style) come with the script: the choice goes on once both are in
+      var waiting = 1;
+      function loaded() {
+        if (--waiting) return;
         photoReady = true;
         photoWaiting.dispatchEvent(new Event("change", { bubbles: true }));
-      };
+      }
+      if (photoStatus.dataset.style && !document.querySelector('link[href="' + photoStatus.dataset.style + '"]')) {
+        waiting += 1;
+        var style = document.createElement("link");
+        style.rel = "stylesheet";
+        style.href = photoStatus.dataset.style;
+        style.onload = style.onerror = loaded;  // without its styles the dialog still works
+        document.head.appendChild(style);
+      }
+      photoScript = document.createElement("script");
+      photoScript.src = photoStatus.dataset.script;
+      photoScript.onload = loaded;
       photoScript.onerror = function () { photoScript = null; };
       document.head.appendChild(photoScript);
     }, true);

@@ -36,7 +36,7 @@ THEMES = {
 }
 """The themes, by cookie value, with their names."""
 
-PRECACHE = ("app.css", "pages.css", "chart.css", "panels.css", "app.js", "start.js", "table.js", "icon.svg", "icon-192.png",
+PRECACHE = ("app.css", "pages.css", "chart.css", "panels.css", "photo-dialog.css", "app.js", "start.js", "table.js", "icon.svg", "icon-192.png",
             "icon-512.png", "manifest.webmanifest")
 """Static files the service worker keeps from its first start (others as they are used)."""
 

@@ -91,7 +91,7 @@ def test_the_table_view_follows_a_round_saved_on_another_device(live, browser, a
         c.close()
 
 
-def test_the_game_page_weighs_under_81_kb_unpacked_and_asks_only_this_server(live, browser, api_client):
+def test_the_game_page_weighs_at_most_80_kb_unpacked_and_asks_only_this_server(live, browser, api_client):
     record = {"set": 12, "players": EIGHT, "first_starter": "Ana", "rounds": eight_player_rounds(12)}
     gid = new_game(api_client, record)
     ctx = browser.new_context(viewport=TABLET, service_workers="block")
@@ -146,12 +146,14 @@ def test_the_game_page_weighs_under_81_kb_unpacked_and_asks_only_this_server(liv
     # panel's forms fetched when it opens (/games/<id>/seats/panel: 2 KB), the
     # two closed panels' styles with their bodies (static/panels.css: app.css
     # 28.6 to 27.1 KB), the round form's empty values left out: 80.2 KB,
-    # bounded at 81 KB. Still to slim: the scoreboard's cells (11 KB), the
+    # bounded at 81 KB. The photo dialog's styles fetched with photo.js
+    # (static/photo-dialog.css): 79.8 KB, at most 80 KB as the issue asks.
+    # Still to slim: the scoreboard's cells (11 KB), the
     # photo dialog's messages (0.6 KB, only photo.js reads them), app.css
     # (27 KB: Chromium's coverage over the page's states leaves about 7 KB
     # unused, nearly all of it other themes, other kinds' round forms, errors
     # and notices).
-    assert total < 100 * 1024 and unpacked < 81 * 1024
+    assert total < 100 * 1024 and unpacked <= 80 * 1024
     ctx.close()
 
 
