@@ -34,7 +34,7 @@ def test_a_partnership_game_ends_now_with_the_pair_ahead_winning(api):
     again = api.get(f"/api/games/{gid}").get_json()
     assert (again["status"], again["ended_by_players"], again["winners"]) == ("finished", True, ["Ana", "Chen"])
     html = api.get(f"/games/{gid}").get_data(as_text=True)
-    assert "The table ended this game early, after 1 round." in html
+    assert "The table ended this game early, after 1 hand." in html
     # no hand follows; ending twice is refused
     r = api.post(f"/api/games/{gid}/rounds", json=LP1)
     assert r.status_code == 422 and r.get_json()["errors"][0]["code"] == "game_finished"
@@ -103,7 +103,7 @@ def test_an_all_fives_game_ended_now_says_so_on_its_pad(api):
     body = _finish(api, gid)
     assert body["winners"] == ["Bob"]
     html = api.get(f"/games/{gid}").get_data(as_text=True)
-    assert "Bob wins!" in html and "The table ended this game early, after 1 round." in html
+    assert "Bob wins!" in html and "The table ended this game early, after 1 hand." in html
     assert "Save the hand" not in html  # no next hand is offered once it is ended
 
 
@@ -118,4 +118,4 @@ def test_a_texas42_game_ended_now_offers_no_next_hand(api):
     body = _finish(api, gid)
     assert sorted(body["winners"]) == ["Ben", "Dee"]
     html = api.get(f"/games/{gid}").get_data(as_text=True)
-    assert 'id="winner"' in html and "The table ended this game early, after 1 round." in html
+    assert 'id="winner"' in html and "The table ended this game early, after 1 hand." in html
