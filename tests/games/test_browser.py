@@ -27,7 +27,7 @@ def test_play_a_whole_game_on_a_tablet(live, browser, full_game):
     for seat, name in enumerate(players):
         page.fill(f"#player-{seat}", name)
     page.locator("#seats li").nth(players.index(rec["first_starter"])).locator("input[name=starter]").check()
-    page.click("text=Start the game")
+    page.get_by_role("button", name="Start the game").click()
     page.wait_for_selector("#round-form")
     assert page.locator(".next .facts dd").first.inner_text() == "Ben"
     shot(page, "tablet-game-start")
@@ -136,7 +136,7 @@ def test_starts_buttons_only_where_the_table_chooses_the_starter(live, browser, 
         page.fill(f"#player-{seat}", name)
     page.locator("#seats li").nth(4).locator("[data-remove]").click()
     page.locator("#seats li").nth(3).locator("[data-remove]").click()
-    page.click("text=Start the game")
+    page.get_by_role("button", name="Start the game").click()
     page.wait_for_selector("#round-form")
     assert page.locator(".next .facts dd").first.inner_text() == "highest double"
     gid = int(page.url.rstrip("/").split("/")[-1])
