@@ -66,3 +66,21 @@ def test_no_phones_on_a_texas_42_page_nor_on_fives_and_threes(client, api):
     assert r.status_code == 201, r.get_json()
     page = client.get(f"/games/{r.get_json()['id']}").get_data(as_text=True)
     assert "pad-key" in page and 'id="phones"' not in page and "phones" not in page.lower()
+
+
+def test_the_phones_never_save_a_hand_of_the_pad_by_themselves(app, client, api):
+    # the hand's scoring plays are on the pad: even with "save when everyone has entered"
+    # on, the hand waits for the scorekeeper
+    gid = new_game(api, spinners="first", score_unit="pips", target_score=250)
+    join = _join_url(client, gid)
+    page = client.get(f"/games/{gid}/phones/panel").get_data(as_text=True)
+    assert "Save when everyone has entered" not in page and "#pad" in page
+    from tests.phones.test_phones import _csrf
+    client.post(f"/games/{gid}/phones/autosave", data={"autosave": "1", "csrf_token": _csrf(client, f"/games/{gid}")})
+    ann, bob = app.test_client(), app.test_client()
+    a, b = _seat(ann, join, 0), _seat(bob, join, 1)
+    assert _send(ann, a, number="1", out="0").status_code == 302
+    assert _send(bob, b, number="1", **{"pips-1": "8"}).status_code == 302
+    assert api.get(f"/api/games/{gid}").get_json()["rounds"] == []
+    page = client.get(f"/games/{gid}").get_data(as_text=True)
+    assert 'value="0"' in _pips_box(page, "Ann") and 'value="8"' in _pips_box(page, "Bob")
