@@ -55,6 +55,11 @@ def test_bobs_phone_fills_his_pips_box_and_ann_gets_the_bonus(app, client, api):
     # hand 2: nothing sent yet, the boxes are empty again
     page = client.get(f"/games/{gid}").get_data(as_text=True)
     assert "value=" not in _pips_box(page, "Bob")
+    # Bob's phone shows the scores so far (Ann 30, Bob 60) and asks the next hand
+    html = bob.get(url).get_data(as_text=True)
+    assert "Round 2" in html
+    assert re.search(r"<th scope=\"row\">Bob</th><td>60</td><td>60</td>", html)
+    assert re.search(r"<th scope=\"row\">Ann</th><td>30</td><td>30</td>", html)
 
 
 def test_no_phones_on_a_texas_42_page_nor_on_fives_and_threes(client, api):
