@@ -89,3 +89,18 @@ def test_the_phones_never_save_a_hand_of_the_pad_by_themselves(app, client, api)
     assert api.get(f"/api/games/{gid}").get_json()["rounds"] == []
     page = client.get(f"/games/{gid}").get_data(as_text=True)
     assert 'value="0"' in _pips_box(page, "Ann") and 'value="8"' in _pips_box(page, "Bob")
+
+
+def test_a_tile_in_two_hands_is_refused_at_the_second_phone(app, client, api):
+    gid = new_game(api, spinners="first", score_unit="pips", target_score=250)
+    join = _join_url(client, gid)
+    ann, bob = app.test_client(), app.test_client()
+    a, b = _seat(ann, join, 0), _seat(bob, join, 1)
+    assert _send(bob, b, number="1", **{"tiles-1": "6-2"}).status_code == 302
+    r = _send(ann, a, number="1", **{"tiles-0": "6-2 1-0"})
+    assert r.status_code == 422 and "6-2 is counted twice." in r.get_data(as_text=True)
+    # 2 tiles cannot carry 30 pips (6-6 and 6-5 are 23)
+    r = _send(ann, a, number="1", **{"pips-0": "30", "left-0": "2"})
+    assert r.status_code == 422 and 'value="30"' in r.get_data(as_text=True)
+    assert _send(ann, a, number="1", **{"tiles-0": "1-0"}).status_code == 302
+    assert [s["pips"] for s in _status(client, gid)["seats"]] == [1, 8]
