@@ -80,7 +80,8 @@
     state.history = Array.isArray(kept.history) ? kept.history.filter(known) : [];
     var pips = kept.pips || {};
     root.querySelectorAll(".pad-pips input").forEach(function (input) {
-      if (pips[input.dataset.player] !== undefined) input.value = pips[input.dataset.player];
+      // a box filled from the player's phone keeps what the phone sent
+      if (pips[input.dataset.player] !== undefined && input.defaultValue === "") input.value = pips[input.dataset.player];
     });
   }
 

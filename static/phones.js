@@ -48,6 +48,9 @@
   var panel = document.getElementById("phones");
   if (panel) {
     var roundForm = document.getElementById("round-form");
+    // the score pad (All Fives): the plays tapped so far are what is typed
+    var pad = roundForm ? null : document.getElementById("pad");
+    function anyTyped() { return pad ? !!pad.querySelector(".pad-plays li:not(.empty)") : typed(roundForm).length > 0; }
     panel.addEventListener("click", function (ev) {
       var fill = ev.target.closest("a.fill-from-phones");
       if (!fill) return;
@@ -61,7 +64,7 @@
     poll(panel.dataset.status, 1000, function (code, st) {
       if (code !== 200) return;
       if (String(st.number) !== panel.dataset.number) {
-        if (!typed(roundForm).length) { window.location.reload(); return; }
+        if (!anyTyped()) { window.location.reload(); return; }
         if (!warned) {
           warned = true;
           var note = document.createElement("p");
@@ -75,7 +78,8 @@
           again.addEventListener("click", function () { window.location.reload(); });
           note.appendChild(document.createTextNode(" "));
           note.appendChild(again);
-          roundForm.parentNode.insertBefore(note, roundForm);
+          var before = roundForm || pad.querySelector("form");
+          before.parentNode.insertBefore(note, before);
         }
         return;
       }

@@ -36,6 +36,7 @@ from sqlalchemy.exc import IntegrityError
 from companion.games import services
 from companion.phones.models import PhoneAccessRow, SeatEntryRow, SeatLinkRow
 from companion.rules import RecordError
+from companion.rules.kinds import HandEntry
 from companion.rules.seat import check_seat_hand, check_with_sent
 from companion.rules.tiles import Tile
 from companion.store.db import db
@@ -388,8 +389,8 @@ def _autosave(game_id: int) -> None:
         return
     game = services.get_game(game_id)
     plan = game.next_round()
-    if plan is None:
-        return
+    if plan is None or game.table.kind.spec.form.entry is HandEntry.PLAYS:
+        return  # the score pad's hand: its scoring plays are the scorekeeper's to save
     sent = entries(game_id, plan.number)
     here = {game.table.players.index(n) for n in game.table.at_table}
     if not here <= set(sent) or not any(e.out for e in sent.values()):

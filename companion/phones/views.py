@@ -39,6 +39,16 @@ def panel(row) -> dict:
 bp.add_app_template_global(panel, "phones_panel")
 
 
+def sent_pips(row) -> dict[str, int]:
+    """The pips left each player's phone sent for the hand being played, by
+    player's name (in pips; a hand sent as tiles, their sum; 0 for a player
+    out): the score pad's pips-left boxes start with them (a template global)."""
+    return {s["name"]: s["pips"] for s in phones.status(row)["seats"] if s["entered"] and s["pips"] is not None}
+
+
+bp.add_app_template_global(sent_pips, "phones_pips")
+
+
 @bp.get("/games/<int:game_id>/phones/panel")
 def panel_body(game_id: int) -> str:
     """The "Players' phones" panel's body on a page of its own: the game page

@@ -17,6 +17,7 @@ from dataclasses import replace
 from typing import Any, Protocol
 
 from companion.rules.errors import Problem, Problems, RecordError, tr
+from companion.rules.families.all_fives import seat as all_fives_seat
 from companion.rules.families.chicken_foot import seat as chicken_foot_seat
 from companion.rules.families.partnership.hand import HandLeft
 from companion.rules.families.partnership.seat import check_seat_hand as partnership_seat_hand
@@ -149,9 +150,13 @@ def check_with_sent(game: PlayedGame, name: str, data: Any, out: bool, sent: Map
         raise RecordError(kept, [])
 
 
-_OWN_MODULE_SEATS = {"chicken_foot": chicken_foot_seat.check_seat_hand}
+_OWN_MODULE_SEATS: Mapping[str, Callable[[Any, str, Any, bool, Mapping[str, tuple[Any, bool]]], None]] = {
+    "chicken_foot": chicken_foot_seat.check_seat_hand,
+    "all_fives": all_fives_seat.check_seat_hand,  # the pips left, for the winner's bonus
+}
 """The phones' check of a hand for each kind read by its own rules module
-that has one (:attr:`~.kinds.KindSpec.rules_module`)."""
+that has one (:attr:`~.kinds.KindSpec.rules_module`). Fives and Threes and
+Texas 42 have none: they ask no pips left."""
 
 
 def _own_module_check(game: PlayedGame, name: str, data: Any, out: bool,

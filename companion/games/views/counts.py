@@ -58,6 +58,16 @@ def uses_pad(game: services.GameView) -> bool:
     return game.table.kind.spec.form.entry in (HandEntry.PLAYS, HandEntry.BIDS)
 
 
+def asks_pips(game: services.GameView) -> bool:
+    """The game's score pad asks the pips left at the hand's end (All Fives
+    and its cousins, whose winner's bonus is worked out from them): its page
+    holds the players' phones panel, each phone sending its own pips left."""
+    if game.table.kind.spec.form.entry is not HandEntry.PLAYS:
+        return False
+    view = pad_view(_record(game))
+    return view is not None and view.pad.pips
+
+
 def _record(game: services.GameView) -> dict[str, Any]:
     return {**game.table.as_dict(), "rounds": [dict(r.data) for r in game.rounds]}
 

@@ -291,8 +291,8 @@ def _away_ticked(game: services.GameView, edit: int | None) -> dict[str, str]:
 
 
 def _shows_phones(game: services.GameView) -> bool:
-    """The game page holds the players' phones panel (see game.html)."""
-    return game.next_round() is not None and game.table.kind.counts_pips
+    """The game page holds the players' phones panel (game.html; the pad's if it asks pips)."""
+    return game.next_round() is not None and (game.table.kind.counts_pips or counts_views.asks_pips(game))
 
 
 def _typed_round(game: services.GameView, new: bool = False):
