@@ -20,7 +20,7 @@ pytestmark = pytest.mark.browser
 # (targets from docs/sources.md, pagat: All Fives 250 for two players, Fives
 # and Threes 61, Texas 42 seven marks)
 KINDS = [
-    ("all_fives", "All Fives (Muggins, Sniff, Five Up)", ["Ann", "Bob"], "first to 250"),
+    ("all_fives", "All Fives, Muggins", ["Ann", "Bob"], "first to 250"),
     ("fives_threes", "Fives and Threes", ["Ann", "Bob", "Cy"], "first to 61"),
     ("texas42", "Texas 42", ["Ann", "Bob", "Cy", "Dee"], None),
 ]
