@@ -7,6 +7,7 @@ The figure itself: benchmarks/touches.py."""
 from __future__ import annotations
 
 import pytest
+from playwright.sync_api import expect
 
 from tests.conftest import TOKEN, count_rows
 
@@ -84,10 +85,10 @@ def test_a_sum_no_hand_can_hold_is_refused_and_kept(live, browser, api, app):
     for label in ("90", "9", "4", "8"):  # Ana 999, Ben 4, Chen 8; Dee Out by default
         key(page, label)
     page.locator("#round-form button.primary").tap()
-    page.wait_for_load_state()
+    # the refusal comes back as a new page: wait for it, not just for the old one's load
+    expect(page.locator("#pips-0")).to_have_attribute("aria-invalid", "true")
     assert count_rows(app)[1] == 0
     assert page.locator("#pips-0").input_value() == "999"
-    assert page.locator("#pips-0").get_attribute("aria-invalid") == "true"
     ctx.close()
 
 

@@ -12,6 +12,7 @@ import random
 import re
 
 import pytest
+from playwright.sync_api import expect
 
 from tests.conftest import ARTIFACTS, TOKEN, shot
 
@@ -239,14 +240,13 @@ def test_themes_per_device_and_the_system_setting(live, browser, api_client):
     light = page.evaluate("getComputedStyle(document.body).backgroundColor")
     page.locator("details.theme summary").click()
     page.locator("details.theme a", has_text="Dark").click()
-    page.wait_for_load_state()
-    assert page.locator("html").get_attribute("data-theme") == "dark"
+    expect(page.locator("html")).to_have_attribute("data-theme", "dark")
     dark = page.evaluate("getComputedStyle(document.body).backgroundColor")
     assert dark != light
     shot(page, "tablet-theme-dark")
     page.locator("details.theme summary").click()
     page.locator("details.theme a", has_text="High contrast").click()
-    page.wait_for_load_state()
+    expect(page.locator("html")).to_have_attribute("data-theme", "contrast")
     assert page.evaluate("getComputedStyle(document.body).backgroundColor") == "rgb(255, 255, 255)"
     assert page.evaluate("getComputedStyle(document.body).color") == "rgb(0, 0, 0)"
     shot(page, "tablet-theme-contrast")
@@ -304,7 +304,7 @@ def test_language_switch_and_korean_screens(live, browser, api_client):
     if page.locator("details.lang").count():
         page.locator("details.lang summary").click()
         page.locator("details.lang a[hreflang=ko]").click()
-        page.wait_for_load_state()
+        expect(page.locator("html")).to_have_attribute("lang", "ko")
     else:  # the switch is not there yet: the device's choice is a cookie
         ctx.add_cookies([{"name": "lang", "value": "ko", "url": live}])
         page.reload()
