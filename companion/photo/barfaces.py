@@ -20,18 +20,41 @@ BAR_OF_WIDTH = 0.85
 about 0.75 to 0.95 of the width)."""
 
 
+_LINES = [cv2.line(np.zeros((9, 9), np.uint8),
+                   (int(round(4 - 4 * np.cos(t) / max(abs(np.cos(t)), abs(np.sin(t))))),
+                    int(round(4 - 4 * np.sin(t) / max(abs(np.cos(t)), abs(np.sin(t)))))),
+                   (int(round(4 + 4 * np.cos(t) / max(abs(np.cos(t)), abs(np.sin(t))))),
+                    int(round(4 + 4 * np.sin(t) / max(abs(np.cos(t)), abs(np.sin(t)))))), 1)
+          for t in np.linspace(0, np.pi, 12, endpoint=False)]
+"""Straight strokes 9 pixels long at 12 angles: what survives opening with
+one of them is part of a line at least that long (a round pip is not)."""
+
+
+def _lines_only(mask: np.ndarray) -> np.ndarray:
+    """The parts of ``mask`` (``uint8``, 0 or 1) that are straight strokes at
+    least 9 pixels long, at any angle: a bar whose ends or sides touch pips
+    (pips drawn close to it on a small tile) is parted from them."""
+    out = np.zeros_like(mask)
+    for line in _LINES:
+        out |= cv2.morphologyEx(mask, cv2.MORPH_OPEN, line)
+    return out
+
+
 def _bar_candidates(lum: np.ndarray) -> list[tuple[np.ndarray, np.ndarray, float, float]]:
     """Thin dark lines on a light ground: ``(centre, unit vector along the
     line, length, mean lightness)`` each, in pixels of ``lum`` (``uint8``
-    lightness); looked for at its scale and at half of it (a wide bar)."""
+    lightness); looked for at its scale and at half of it (a wide bar), and
+    at its scale once more with round spots taken off (a bar touching pips)."""
     out = []
     disc = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (9, 9))
-    for scale, strict in ((1, False), (2, False), (2, True)):
+    for scale, strict in ((1, False), (2, False), (2, True), (1, True)):
         view = lum if scale == 1 else cv2.resize(lum, (lum.shape[1] // 2, lum.shape[0] // 2),
                                                    interpolation=cv2.INTER_AREA)
         hat = cv2.morphologyEx(view, cv2.MORPH_BLACKHAT, disc)
         mask = (hat > 35).astype(np.uint8)
-        if strict:
+        if strict and scale == 1:
+            mask = _lines_only(mask)
+        elif strict:
             # only the darkest: a bar that meets the seam between two tiles
             # (a lighter line) is parted from it
             mask &= (view < 0.3 * cv2.dilate(view, disc)).astype(np.uint8)
@@ -93,6 +116,11 @@ def faces_by_bars(small: np.ndarray, known: list[np.ndarray], width: float | Non
     # the darkest first: a bar is darker than a seam between two tiles
     for centre, u, length, dark in sorted(_bar_candidates(lum), key=lambda c: c[3]):
         w = width if width is not None else length / BAR_OF_WIDTH
+        if 0.4 * w < length <= 0.55 * w:
+            # a tile farther from the camera than those read (a photo at a
+            # slant makes the far ones smaller, by half at most): as wide
+            # as its own bar is long
+            w = length / BAR_OF_WIDTH
         if not 0.55 * w < length < 1.1 * w:
             continue
         n = np.array([-u[1], u[0]], np.float32)

@@ -55,16 +55,39 @@ def _run(profile: np.ndarray, start: int, step: int) -> int:
     return n - misses
 
 
+_TURNS = (0.0, -5.0, 5.0, -10.0, 10.0)
+"""Degrees the guessed face is turned about its centre when cut down: a short
+bar's slant is measured a few degrees wrong on a small face."""
+
+
 def trimmed_box(image: np.ndarray, box: np.ndarray) -> np.ndarray | None:
-    """The face around a bar cut down to its own colour.
+    """The face around a bar cut down to its own colour: the guess as given,
+    and turned a little each way (:data:`_TURNS`), the one whose face is
+    widest (the most rows of the face's own colour across) kept.
 
     :param image: the picture, BGR ``uint8``.
     :param box: the guessed face (4 × 2 corners in pixels of ``image``,
         ``box[0]→box[1]`` along the long side, the bar across its middle).
     :return: the corners of the face cut down (same order), or ``None`` when
         what is left is not shaped like a face (less than a third as long as
-        looked at, or not 1.2 to 2.6 times as long as wide).
+        looked at, or not 1.2 to 3.6 times as long as wide: a photo at a slant
+        shortens a face standing up, as :func:`companion.photo.faces._single`).
     """
+    centre = box.mean(axis=0)
+    best: tuple[int, np.ndarray] | None = None
+    for degrees in _TURNS:
+        t = np.deg2rad(degrees)
+        turn = np.array([[np.cos(t), -np.sin(t)], [np.sin(t), np.cos(t)]], np.float32)
+        cut = _trimmed_once(image, (centre + (box - centre) @ turn.T).astype(np.float32))
+        if cut is not None and (best is None or cut[0] > best[0]):
+            best = cut
+    return None if best is None else best[1]
+
+
+def _trimmed_once(image: np.ndarray, box: np.ndarray) -> tuple[int, np.ndarray] | None:
+    """:func:`trimmed_box` for one guess: how many rows of the face's own
+    colour it has across (of _S), and its corners; ``None`` when what is
+    left is not shaped like a face."""
     S = _S
     # looked at wider than guessed: the face may be larger than the guess
     centre = box.mean(axis=0)
@@ -94,11 +117,11 @@ def trimmed_box(image: np.ndarray, box: np.ndarray) -> np.ndarray | None:
     top = S // 2 - _run(rows, S // 2 - 1, -1)
     across = _run(rows, S // 2, 1) + S // 2 - top
     ratio = 2 * along / max(1, across)
-    if not 1.2 <= ratio <= 2.6:
+    if not 1.2 <= ratio <= 3.6:
         return None
     # the tile's rounded rim, darker than its face, left out
     top, across = top + 1, across - 2
     corners = np.array([[bar - along, top], [bar + along, top], [bar + along, top + across],
                         [bar - along, top + across]], np.float32)
     back = cv2.perspectiveTransform(corners.reshape(-1, 1, 2), np.linalg.inv(m)).reshape(4, 2)
-    return back.astype(np.float32)
+    return across, back.astype(np.float32)

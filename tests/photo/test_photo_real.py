@@ -22,9 +22,10 @@ TRUTH: dict[str, tuple[int, list[tuple[int, int]]]] = {
     "jr_G-7-NC-F.jpg": (6, []),  # face down: 0
     "jes_IMG_0648.JPG": (12, [(7, 12)]),  # 19
     "jr_P-3-NC-S.jpg": (6, [(6, 3), (3, 1)]),  # 9 + 4 = 13 (the 6-3 stands on its edge)
+    "jr_P-3-NC.jpg": (6, [(3, 6), (2, 3), (1, 3)]),  # 9 + 5 + 4 = 18 (all three stand on their edges)
 }
 TOTALS = {"jr_test_11.jpg": 7, "jr_T-3-NC-S.jpg": 17, "jr_P-7-NC.jpg": 41, "jr_G-7-NC-F.jpg": 0,
-          "jes_IMG_0648.JPG": 19, "jr_P-3-NC-S.jpg": 13}
+          "jes_IMG_0648.JPG": 19, "jr_P-3-NC-S.jpg": 13, "jr_P-3-NC.jpg": 18}
 
 
 def _read(name: str):
@@ -81,3 +82,13 @@ def test_a_tile_standing_on_its_edge_is_read_and_flagged():
     assert reading.pips == 13
     standing = next(t for t in reading.tiles if t.name == "6-3")
     assert "odd_shape" in standing.problems  # found by its bar: its outline was not seen
+
+
+def test_standing_tiles_are_found_by_bars_touching_their_pips():
+    # three tiles standing on their edges facing the camera, each in the
+    # shade of its own lit top: only their bars show them; the middle
+    # one's bar touches a pip of its 2 (it was missed): 9 + 5 + 4 = 18
+    reading = _read("jr_P-3-NC.jpg")
+    assert sorted(t.name for t in reading.tiles) == ["3-1", "3-2", "6-3"]
+    assert reading.pips == 18
+    assert reading.uncertain  # found by their bars: their outlines were not seen
