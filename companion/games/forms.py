@@ -14,6 +14,7 @@ from typing import Any
 from companion.rules.errors import Problem, RecordError, addressed
 from companion.rules.kinds import DEFAULT_KIND, Ending, GameKind, kind_spec
 from companion.rules.record.entry import about_hand
+from companion.rules.tiles import Tile, TileError
 from companion.web import numbers
 from companion.web.i18n import gettext
 
@@ -219,15 +220,31 @@ def _hand_to_form(values: dict[str, str], seat: int, hand: Mapping[str, Any],
     if is_out and domino:
         values["out"] = str(seat)
         return
-    values[f"pips-{seat}"] = str(hand.get("pips", ""))
-    if hand.get("tiles"):
-        values[f"tiles-{seat}"] = " ".join(hand["tiles"])
-    if hand.get("tiles_left") is not None and not hand.get("tiles"):
+    tiles = hand.get("tiles") or []
+    pips = hand.get("pips")
+    if pips is None and tiles:
+        pips = _tiles_pips(tiles)
+    values[f"pips-{seat}"] = "" if pips is None else str(pips)
+    if tiles:
+        # a hand given by its tiles (the picker, a photo, a player's phone):
+        # its pips and tiles left shown as the picker shows them
+        values[f"tiles-{seat}"] = " ".join(tiles)
+        values[f"left-{seat}"] = str(len(tiles))
+    elif hand.get("tiles_left") is not None:
         values[f"left-{seat}"] = str(hand["tiles_left"])
     if hand.get("blanks") is not None:
         values[f"blanks-{seat}"] = str(hand["blanks"])
     if hand.get("double_blank"):
         values[f"blank-{seat}"] = "1"
+
+
+def _tiles_pips(tiles: list[str]) -> int | None:
+    """The pips on ``tiles`` (``["6-5", "2-1"]``), or ``None`` when one of
+    them is not written as a tile."""
+    try:
+        return sum(Tile.parse(t).pips for t in tiles)
+    except TileError:
+        return None
 
 
 def kind_of(form) -> GameKind | None:
