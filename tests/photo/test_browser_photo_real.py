@@ -140,3 +140,52 @@ def test_a_real_photo_on_the_tablet_s_round_entry_is_saved(live, browser):
     assert page.locator("#cell-1-1 .run").inner_text() == str(PIPS)
     shot(page, "photo-real-tablet-entry-saved")
     ctx.close()
+
+
+def test_a_real_photo_with_no_tile_face_up_on_a_player_s_phone(live, browser, api):
+    # jr_G-7-NC-F.jpg (same source and licence): seven tiles face down or
+    # showing their backs on a green sheet; ground truth 0 tiles face up.
+    # The phone says it is reading, then that the photo could not be read,
+    # and offers the tile picker for this hand.
+    gid = api.post("/api/games", json={"set": 6, "players": ["Ana", "Ben"], "first_starter": "Ana"}).get_json()["id"]
+    tablet_ctx = browser.new_context(viewport=TABLET)
+    tablet = tablet_ctx.new_page()
+    tablet.goto(f"{live}/?token={TOKEN}")
+    join = tablet.request.get(f"{live}/games/{gid}/phones/panel").text()
+    join = join.split('class="join-link" href="', 1)[1].split('"', 1)[0].replace("&amp;", "&")
+    tablet_ctx.close()
+
+    ctx = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
+    ben = ctx.new_page()
+    ben.goto(join)
+    ben.get_by_role("button", name="Ben", exact=True).tap()
+    ben.wait_for_selector(".seat-card")
+    held = []  # the photo's request, held back to see the phone while it is read
+    ben.route("**/api/photo/seat/**", lambda route: held.append(route))
+    ben.locator("input.photo-input[data-seat='1']").set_input_files(str(PHOTO.with_name("jr_G-7-NC-F.jpg")))
+    status = ben.locator("dialog#photo-status")
+    expect(status.locator(".photo-message")).to_have_text("Reading the photo…")
+    assert status.locator(".photo-close").is_hidden()
+    while not held:
+        ben.wait_for_timeout(50)
+    ben.screenshot(path=str(ARTIFACTS / "photo-real-phone-busy.png"))
+    held[0].continue_()
+
+    expect(status.locator(".photo-message")).to_have_text(
+        "The photo could not be read. Pick the tiles by hand, or take the photo again.")
+    assert ("No tile was found. Lay the tiles face up, apart, on a plain mat, and take the photo from above."
+            in status.locator(".photo-hints li").all_inner_texts())
+    box = status.bounding_box()
+    assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"]
+    ben.screenshot(path=str(ARTIFACTS / "photo-real-phone-unread.png"))
+    status.get_by_role("button", name="Pick the tiles").tap()
+    ben.wait_for_selector("dialog#picker[open]")
+    assert ben.locator("dialog#picker h2").inner_text() == "Ben"
+    assert _pressed(ben) == []
+    assert ben.locator("dialog#picker .photo-reading").count() == 0
+    # the hand is left as it was: nothing filled
+    ben.keyboard.press("Escape")
+    ben.wait_for_selector("dialog#picker:not([open])", state="attached")
+    expect(ben.locator("input[name='tiles-1']")).to_have_value("")
+    assert ben.locator("#pips-1").input_value() == ""
+    ctx.close()
