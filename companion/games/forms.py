@@ -221,10 +221,7 @@ def _hand_to_form(values: dict[str, str], seat: int, hand: Mapping[str, Any],
         values["out"] = str(seat)
         return
     tiles = hand.get("tiles") or []
-    pips = hand.get("pips")
-    if pips is None and tiles:
-        pips = _tiles_pips(tiles)
-    values[f"pips-{seat}"] = "" if pips is None else str(pips)
+    values[f"pips-{seat}"] = pips_shown(hand)
     if tiles:
         # a hand given by its tiles (the picker, a photo, a player's phone):
         # its pips and tiles left shown as the picker shows them
@@ -238,13 +235,17 @@ def _hand_to_form(values: dict[str, str], seat: int, hand: Mapping[str, Any],
         values[f"blank-{seat}"] = "1"
 
 
-def _tiles_pips(tiles: list[str]) -> int | None:
-    """The pips on ``tiles`` (``["6-5", "2-1"]``), or ``None`` when one of
-    them is not written as a tile."""
+def pips_shown(hand: Mapping[str, Any]) -> str:
+    """What a stored hand shows in its pips box: its ``pips``, else the pips
+    on its ``tiles`` (tile names, ``["6-5", "2-1"]``: ``"14"``), as the tile
+    picker fills the box; ``""`` when it has neither (or a tile is not
+    written as a tile)."""
+    if hand.get("pips") is not None:
+        return str(hand["pips"])
     try:
-        return sum(Tile.parse(t).pips for t in tiles)
+        return str(sum(Tile.parse(t).pips for t in hand["tiles"])) if hand.get("tiles") else ""
     except TileError:
-        return None
+        return ""
 
 
 def kind_of(form) -> GameKind | None:

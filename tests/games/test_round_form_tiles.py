@@ -29,3 +29,16 @@ def test_a_hand_with_no_pips_and_no_tiles_leaves_the_box_empty():
     # (the old form wrote the word "None" when a stored hand had pips: null)
     values = round_to_form({"hands": {"Ana": {"pips": None}, "Ben": {}}}, ["Ana", "Ben"])
     assert values["pips-0"] == "" and values["pips-1"] == ""
+
+
+def test_a_hand_in_pairs_given_by_its_tiles_shows_its_pips():
+    # Latin pairs: Ben went out; Ana holds 6-5 and 2-1 (14 pips), Chen typed 9, Dan holds 4-4 (8)
+    from companion.games.partnership_form import hand_to_form
+
+    values = hand_to_form({"out": "Ben", "hands": {"Ana": {"tiles": ["6-5", "2-1"]}, "Ben": {"pips": 0},
+                                                   "Chen": {"pips": 9}, "Dan": {"tiles": ["4-4"]}}},
+                          ["Ana", "Ben", "Chen", "Dan"])
+    assert (values["tiles-0"], values["pips-0"]) == ("6-5 2-1", "14")
+    assert values["pips-2"] == "9"
+    assert (values["tiles-3"], values["pips-3"]) == ("4-4", "8")
+    assert values["out"] == "1" and "pips-1" not in values
