@@ -370,10 +370,12 @@ def main() -> None:
         return
     w, h = (int(v) for v in args.size.lower().split("x"))
     sets = [int(v) for v in args.sets.split(",")]
+    renders = Tally()
     if not args.no_drawn:
-        synthetic(args.per, sets, (w, h), args.seed)
+        renders.merge(synthetic(args.per, sets, (w, h), args.seed))
     if args.per_photo:
-        photo_like(args.per_photo, sets, (w, h), args.seed)
+        renders.merge(photo_like(args.per_photo, sets, (w, h), args.seed))
+    print(f"\nAll renders (drawn and photo-like)\n{HEADER}\n{'all':30} {renders.row()}")
     if args.timing:
         timing(args.timing, args.seed)
 
