@@ -382,15 +382,15 @@ def _unexplained(barless: list[TileReading], tiles: list[TileReading]) -> bool:
 def _small_dropped(tiles: list[TileReading]) -> list[TileReading]:
     """The tiles of one set are all of a size (a photo at a slant makes the
     far ones smaller, by half at most): a 'tile' under a third of the size
-    of the largest clean one is a speck of the cloth, not a tile."""
+    of the largest clean one is a speck of the cloth; when none was read
+    cleanly, one a third or three times the median size (a marker's print
+    read by its bar) is none."""
     def area(t: TileReading) -> float:
         return float(cv2.contourArea(np.array(t.corners, np.float32)))
 
-    clean = [area(t) for t in tiles if not t.problems] or [area(t) for t in tiles]
-    if not clean:
-        return tiles
-    big = max(clean)
-    return [t for t in tiles if area(t) >= big / 3]
+    clean, typical = [area(t) for t in tiles if not t.problems], float(np.median([area(t) for t in tiles] or [0]))
+    low, high = (max(clean) / 3, math.inf) if clean else (typical / 3, 3 * typical)
+    return [t for t in tiles if low <= area(t) <= high]
 
 
 def _cut_doubts(read: list[tuple[Face, TileReading]]) -> dict[tuple[int, int], int]:
