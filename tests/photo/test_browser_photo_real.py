@@ -166,8 +166,11 @@ def test_a_real_photo_with_no_tile_face_up_on_a_player_s_phone(live, browser, ap
     status = ben.locator("dialog#photo-status")
     expect(status.locator(".photo-message")).to_have_text("Reading the photo…")
     assert status.locator(".photo-close").is_hidden()
-    while not held:
+    for _ in range(200):  # the route's handler runs while Playwright waits
+        if held:
+            break
         ben.wait_for_timeout(50)
+    assert held, "the photo was not sent"
     ben.screenshot(path=str(ARTIFACTS / "photo-real-phone-busy.png"))
     held[0].continue_()
 
