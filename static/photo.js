@@ -308,15 +308,27 @@
     row.setAttribute("role", "group");
     row.setAttribute("aria-label", status.dataset.marksLabel || "");
     caption.appendChild(row);
-    // what the reader says of the photo as a whole (each tile's doubts are on its mark)
-    var own = {};
-    marks.forEach(function (m) { (m.problems || []).forEach(function (p) { own[p] = true; }); });
-    var rest = body.problems.filter(function (p) { return !own[p.message]; });
-    if (rest.length) {
+    // each doubt in words, after the numbers of the tiles it is about (none:
+    // the photo as a whole)
+    var about = {}, said = [];
+    marks.forEach(function (m, i) {
+      (m.problems || []).forEach(function (p) {
+        if (!about[p]) { about[p] = []; said.push(p); }
+        about[p].push(i + 1);
+      });
+    });
+    body.problems.forEach(function (p) { if (!about[p.message]) { about[p.message] = []; said.push(p.message); } });
+    if (said.length) {
       var list = document.createElement("ul");
-      rest.forEach(function (p) {
+      list.className = "photo-doubts";
+      said.forEach(function (p) {
         var li = document.createElement("li");
-        li.textContent = p.message;
+        about[p].forEach(function (n) {
+          var b = document.createElement("b");
+          b.textContent = n;
+          li.appendChild(b);
+        });
+        li.appendChild(document.createTextNode((about[p].length ? " " : "") + p));
         list.appendChild(li);
       });
       caption.appendChild(list);

@@ -175,5 +175,5 @@ def test_a_photo_with_no_tile_shows_how_to_lay_the_hand(live, browser, api, tmp_
     shot(page, f"photo-marks-unread-{name}")
     status.get_by_role("button", name="Pick the tiles").tap()
     page.wait_for_selector("dialog#picker[open]")
-    expect(status.locator(".photo-howto")).to_have_count(0)
+    expect(page.locator("dialog#picker .photo-reading")).to_have_count(0)
     ctx.close()
