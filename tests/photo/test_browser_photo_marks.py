@@ -177,3 +177,29 @@ def test_a_photo_with_no_tile_shows_how_to_lay_the_hand(live, browser, api, tmp_
     page.wait_for_selector("dialog#picker[open]")
     expect(page.locator("dialog#picker .photo-reading")).to_have_count(0)
     ctx.close()
+
+
+def test_a_player_s_phone_shows_the_guide_and_marks_the_tiles(live, browser, api):
+    # Ben's own phone (the seat page): the same guide and the same marks
+    ctx, tablet, _gid = _open(live, browser, api, (1024, 768))
+    tablet.locator("#phones summary").click()
+    tablet.locator("#phones svg.qr").wait_for()
+    join = tablet.locator("#phones .join-link").get_attribute("href")
+    phone_ctx = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+    phone = phone_ctx.new_page()
+    phone.goto(join)
+    phone.get_by_role("button", name="Ben", exact=True).tap()
+    phone.wait_for_selector(".seat-card")
+    phone.locator(".photo-guide summary").tap()
+    for svg in phone.locator(".photo-howto svg").all():
+        svg.scroll_into_view_if_needed()
+        _within(phone, svg, (390, 844))
+    phone.locator("input.photo-input").set_input_files(str(PHOTO))
+    phone.wait_for_selector("dialog#picker[open] .photo-marks .photo-mark")
+    expect(phone.locator("dialog#picker .photo-mark")).to_have_count(3)
+    assert sorted(t.split()[1] for t in phone.locator("dialog#picker .photo-chip").all_inner_texts()) == TRUTH
+    shot(phone, "photo-marks-seat-390x844")
+    phone.locator("dialog#picker button[value=ok]").tap()
+    expect(phone.locator("#pips-1")).to_have_value("17")
+    phone_ctx.close()
+    ctx.close()
