@@ -84,6 +84,20 @@ def test_the_guide_shows_how_to_lay_the_hand(live, browser, api, viewport, name)
     ctx.close()
 
 
+@pytest.mark.parametrize("language", ["ru", "mn"])
+def test_the_guide_fits_a_phone_in_long_words(live, browser, api, language):
+    ctx, page, gid = _open(live, browser, api, (390, 844))
+    page.goto(f"{live}/lang/{language}?next=/games/{gid}")
+    page.wait_for_selector(f"html[lang={language}]")
+    page.locator(".photo-guide summary").tap()
+    for figure in page.locator(".photo-howto figure").all():
+        figure.scroll_into_view_if_needed()
+        _within(page, figure, (390, 844))
+    assert "Not at a slant" not in page.locator(".photo-guide").inner_text()
+    shot(page, f"photo-marks-guide-{language}-390x844")
+    ctx.close()
+
+
 @pytest.mark.parametrize("viewport, name", VIEWPORTS)
 def test_a_tile_misread_is_fixed_with_a_tap_on_the_photo(live, browser, api, viewport, name):
     ctx, page, gid = _open(live, browser, api, viewport)
