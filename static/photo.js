@@ -140,7 +140,7 @@
     function doubt(m) { return !m.sure && !m.fixed; }
 
     function label(m, i) {
-      if (m.removed) return words("markRemoved", i + 1, m.read);
+      if (m.removed) return words("markRemoved", i + 1, m.tile);
       if (m.fixed) return words("markFixed", i + 1, m.tile);
       return words("markTile", i + 1, m.tile) + (doubt(m) ? " " + m.problems.join(" ") : "");
     }
@@ -186,7 +186,7 @@
         var n = document.createElement("b");
         n.textContent = i + 1;
         b.appendChild(n);
-        b.appendChild(document.createTextNode(" " + (m.removed ? m.read : m.tile) + (doubt(m) ? " ?" : "")));
+        b.appendChild(document.createTextNode(" " + m.tile + (doubt(m) ? " ?" : "")));
         b.setAttribute("aria-pressed", sel === i ? "true" : "false");
         b.setAttribute("aria-label", label(m, i));
         b.title = label(m, i);

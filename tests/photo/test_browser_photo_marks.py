@@ -66,6 +66,11 @@ def _misreading(api, gid):
 @pytest.mark.parametrize("viewport, name", VIEWPORTS)
 def test_the_guide_shows_how_to_lay_the_hand(live, browser, api, viewport, name):
     ctx, page, _gid = _open(live, browser, api, viewport)
+    asked = []
+    page.on("request", lambda r: asked.append(r.url))
+    page.reload()
+    page.wait_for_load_state("load")
+    assert not [u for u in asked if "photo-howto" in u]  # the pictures come when the guide opens
     guide = page.locator(".photo-guide")
     expect(guide.locator("summary")).to_have_text("How to take the photo")
     expect(guide.locator(".photo-howto")).to_be_hidden()  # collapsed: the page does not grow
@@ -76,10 +81,12 @@ def test_the_guide_shows_how_to_lay_the_hand(live, browser, api, viewport, name)
         "Not touching or in a heap", "Not standing on an edge", "Not at a slant"]
     guide.scroll_into_view_if_needed()
     figures.last.scroll_into_view_if_needed()
-    _within(page, guide.locator(".photo-howto svg").last, viewport)
-    for svg in guide.locator(".photo-howto svg").all():
+    _within(page, guide.locator(".photo-howto img").last, viewport)
+    for svg in guide.locator(".photo-howto img").all():
         svg.scroll_into_view_if_needed()
         _within(page, svg, viewport)
+    page.wait_for_function("[...document.querySelectorAll('.photo-howto img')].every(i => i.complete)")
+    assert guide.locator(".photo-howto img").evaluate_all("is => is.map(i => i.naturalWidth)") == [120] * 4
     shot(page, f"photo-marks-guide-{name}")
     ctx.close()
 
@@ -182,7 +189,7 @@ def test_a_photo_with_no_tile_shows_how_to_lay_the_hand(live, browser, api, tmp_
     status = page.locator("dialog#photo-status")
     expect(status.locator(".photo-message")).to_have_text(
         "The photo could not be read. Pick the tiles by hand, or take the photo again.")
-    pictures = status.locator(".photo-howto svg")
+    pictures = status.locator(".photo-howto img")
     expect(pictures).to_have_count(4)
     _within(page, pictures, viewport)
     _within(page, status.get_by_role("button", name="Pick the tiles"), viewport)
@@ -205,7 +212,7 @@ def test_a_player_s_phone_shows_the_guide_and_marks_the_tiles(live, browser, api
     phone.get_by_role("button", name="Ben", exact=True).tap()
     phone.wait_for_selector(".seat-card")
     phone.locator(".photo-guide summary").tap()
-    for svg in phone.locator(".photo-howto svg").all():
+    for svg in phone.locator(".photo-howto img").all():
         svg.scroll_into_view_if_needed()
         _within(phone, svg, (390, 844))
     phone.locator("input.photo-input").set_input_files(str(PHOTO))
