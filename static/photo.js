@@ -44,8 +44,10 @@
     if (!status.open) status.showModal();
   }
 
+  var guideAgain = null;
   function removeFigure() {
     if (figure) { figure.remove(); figure = null; }
+    if (guideAgain) { guideAgain.remove(); guideAgain = null; }
     if (marking) { marking.stop(); marking = null; }
     grid.querySelectorAll(".photo-unsure, .photo-fixing").forEach(function (b) {
       b.classList.remove("photo-unsure", "photo-fixing");
@@ -333,19 +335,20 @@
       });
       caption.appendChild(list);
     }
-    var howto = body.uncertain ? pictures() : null;
-    if (howto) {
-      var more = document.createElement("details");
-      more.className = "photo-guide";
-      var summary = document.createElement("summary");
-      summary.textContent = document.querySelector(".photo-guide > summary").textContent.trim();
-      more.appendChild(summary);
-      more.appendChild(howto);
-      caption.appendChild(more);
-    }
     figure.appendChild(caption);
     picker.classList.add("from-photo");
     pickerForm.insertBefore(figure, grid);
+    // not sure: how to take the photo (collapsed), between the photo and the set
+    var howto = body.uncertain ? pictures() : null;
+    if (howto) {
+      guideAgain = document.createElement("details");
+      guideAgain.className = "photo-guide photo-guide-again";
+      var summary = document.createElement("summary");
+      summary.textContent = document.querySelector(".photo-guide > summary").textContent.trim();
+      guideAgain.appendChild(summary);
+      guideAgain.appendChild(howto);
+      pickerForm.insertBefore(guideAgain, grid);
+    }
     var fixBar = document.createElement("p");
     fixBar.className = "photo-fix";
     fixBar.setAttribute("aria-live", "polite");
