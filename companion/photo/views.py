@@ -228,8 +228,10 @@ def read_upload(set_n: int | None, engine: int | None, others: dict[str, list[st
         return _busy()
     names = [t.name for t in reading.tiles]
     checked = check_photo_tiles(names, set_n or 18, engine, others)
+    # "no tile was found" first: it is what the player must read (the rest only explains it)
+    codes = sorted(reading.all_problems(), key=lambda code: code != "no_tiles")
     out_problems: list[dict[str, Any]] = [
-        {"path": "", "code": code, "message": problem_message(code)} for code in reading.all_problems()
+        {"path": "", "code": code, "message": problem_message(code)} for code in codes
     ] + [p.as_dict() for p in checked]
     key = store.put_overlay(current_app.instance_path, overlay,
                             max_files=current_app.config.get("PHOTO_OVERLAY_FILES", store.OVERLAY_FILES),

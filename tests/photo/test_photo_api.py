@@ -249,3 +249,17 @@ def test_backup_says_photos_are_not_in_it(app, api):
     result = app.test_cli_runner().invoke(args=["backup", str(app.instance_path) + "/b.json"])
     assert result.exit_code == 0
     assert "no photos" in result.output and "1 photos of hands are kept" in result.output
+
+
+def test_a_photo_with_no_tile_face_up_says_so_first(api):
+    # jr_G-7-NC-F.jpg: seven tiles all face down on the green sheet (the
+    # development set's ground truth: 0 tiles, 0 pips). Whatever else the
+    # reader noticed, the player reads "no tile was found" first.
+    from pathlib import Path
+    data = (Path(__file__).resolve().parent.parent / "fixtures" / "photos" / "jr_G-7-NC-F.jpg").read_bytes()
+    r = _post(api, data, name="jr_G-7-NC-F.jpg", set="6")
+    assert r.status_code == 200
+    body = r.get_json()
+    assert body["tiles"] == [] and body["pips"] == 0
+    assert body["problems"][0]["code"] == "no_tiles"
+    assert body["problems"][0]["message"].startswith("No tile was found.")
