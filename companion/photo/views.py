@@ -11,7 +11,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, Flask, Response, abort, current_app, jsonify, render_template, request, url_for
+from flask import (
+    Blueprint,
+    Flask,
+    Response,
+    abort,
+    current_app,
+    jsonify,
+    render_template,
+    request,
+    url_for,
+)
 from flask_wtf.csrf import CSRFError, validate_csrf
 from werkzeug.exceptions import RequestEntityTooLarge
 from wtforms import ValidationError
