@@ -22,7 +22,6 @@ the uploaded file and :mod:`companion.photo.overlay` draws the result.
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass, field
 
 import cv2
@@ -31,28 +30,11 @@ import numpy as np
 from companion.photo.barfaces import faces_by_bars
 from companion.photo.bars import centred_box, dark_bar, find_bar
 from companion.photo.faces import Face, find_faces
-from companion.photo.trim import face_colour, trimmed_box
+from companion.photo.pips import HALF_PX, Spot, count_pips, difference, ground, one_pip, spots_of
+from companion.photo.trim import trimmed_box
 
 ANALYSIS_SIDE = 1000
 """The long side, in pixels, at which tile faces are looked for."""
-
-HALF_PX = 96
-"""A half of a tile is read as a HALF_PX × HALF_PX square."""
-
-
-@dataclass(frozen=True)
-class Spot:
-    """A pip found on a tile, in pixels of the picture that was read.
-
-    :ivar x: centre, from the left.
-    :ivar y: centre, from the top.
-    :ivar r: radius.
-    """
-
-    x: float
-    y: float
-    r: float
-
 
 @dataclass
 class TileReading:
@@ -138,13 +120,6 @@ picture's edge; pips run together or not round; a half beyond the set's
 largest suit; a tile-sized shape that is not clearly a tile."""
 
 
-# ------------------------------------------------------------------ pips
-
-_Component = tuple[int, float, float, tuple[float, float]]
-"""A spot of a face's mask that may be a pip: ``(area, elongation, fill,
-centre)``, in pixels of the face turned square (:func:`_components`)."""
-
-
 def _canonical(image: np.ndarray, box: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """The face turned square to the frame: 2·HALF_PX × HALF_PX pixels, and the
     transform from the picture to it."""
@@ -174,13 +149,14 @@ def _read_face(image: np.ndarray, box: np.ndarray, max_suit: int | None, again: 
     :return: the tile read, with a problem code for each doubt.
     """
     patch, m = _canonical(image, box)
-    dist, level = _difference(patch)
+    dist, level = difference(patch)
     S = HALF_PX
     problems: list[str] = []
     rim = max(2, int(0.05 * S))
-    inside = np.zeros(dist.shape, np.uint8)
-    inside[rim:-rim, rim:-rim] = 1
-    mask = ((dist > level) & (inside > 0)).astype(np.uint8)
+    outside = ground(patch, dist, level)
+    mask = np.zeros(dist.shape, np.uint8)
+    mask[rim:-rim, rim:-rim] = ((dist > level) & ~outside)[rim:-rim, rim:-rim]
+    near_ground = cv2.dilate(outside.astype(np.uint8), np.ones((5, 5), np.uint8)) > 0
     bar = find_bar(dist, level, rim, S, widest=0.2 if dark else 0.16)
     if bar is None and dark:
         bar = dark_bar(patch, rim, S)
@@ -200,12 +176,13 @@ def _read_face(image: np.ndarray, box: np.ndarray, max_suit: int | None, again: 
     spots: list[Spot] = []
     halves = []
     scale_px = float(np.linalg.norm(box[1] - box[0])) / (2 * S)
-    comps = _components(mask)
-    one = _one_pip(comps)
+    mask, comps, one = spots_of(mask)
     for side in (left_of_bar, ~left_of_bar):
         mine = [c for c in comps if side[int(round(c[3][1])), int(round(c[3][0]))]]
-        own = _one_pip(mine)
-        count, unclear = _count_pips(mine, own or one, inv, scale_px, spots, chains=own is None)
+        own = one_pip(mine)
+        count, unclear = count_pips(mine, own or one, inv, scale_px, spots, chains=own is None)
+        if np.any(near_ground & side & (mask > 0)):
+            unclear = True  # a spot ran into the ground at a corner: a part of it may be lost
         if unclear:
             problems.append("pips_unclear")
         halves.append(count)
@@ -230,106 +207,6 @@ def _left_of(bar: np.ndarray | None) -> np.ndarray:
     bar_x = line[0] * yy + line[1]
     left: np.ndarray = np.arange(2 * S, dtype=np.float32)[None, :] < bar_x[:, None]
     return left
-
-
-def _difference(patch: np.ndarray) -> tuple[np.ndarray, float]:
-    """How far each pixel of a face (turned square) is from the face's own
-    colour (colour weighed 2.5 times lightness, blurred a little), and the
-    level above which a pixel is a pip or the bar: well above the face's own
-    spread (grain, glare, shading), at least 22."""
-    S = HALF_PX
-    lab = cv2.cvtColor(patch, cv2.COLOR_BGR2LAB).astype(np.float32)
-    inner = lab[int(0.1 * S):int(0.9 * S):2, int(0.1 * S):int(1.9 * S):2].reshape(-1, 3)
-    diff = lab - face_colour(inner)
-    dist = np.sqrt(diff[..., 0] ** 2 + 2.5 * (diff[..., 1] ** 2 + diff[..., 2] ** 2))
-    dist = cv2.GaussianBlur(dist, (0, 0), 1.0)
-    sample = dist[int(0.08 * S):int(0.92 * S):2, int(0.08 * S):int(1.92 * S):2]
-    # the face's own spread, from its quieter part (pips may cover half of
-    # a half of twelve)
-    quiet = float(np.percentile(sample, 35))
-    hi = float(np.percentile(sample, 99.5))
-    level = max(22.0, 3.0 * quiet + 6.0)
-    # pips far from the face: a part of the way up to the darkest pips, so
-    # that the blur between two pips does not join them
-    level = min(max(level, 0.25 * hi), 45.0) if level < 45.0 else level
-    return dist, level
-
-
-def _components(mask: np.ndarray) -> list[_Component]:
-    """Spots of a face's mask that may be pips: ``(area, elongation, fill,
-    centre)`` each, in pixels of the face turned square; slivers of the rim
-    or of a shadow and specks left out."""
-    S = HALF_PX
-    n, _labels, stats, cents = cv2.connectedComponentsWithStats(mask, connectivity=8)
-    comps = []
-    for i in range(1, n):
-        _x, _y, cw, ch, area = stats[i]
-        if area < 0.004 * S * S:
-            continue
-        elong = max(cw, ch) / max(1, min(cw, ch))
-        fill = area / float(cw * ch)
-        if elong > 3.2 and min(cw, ch) < 0.08 * S:
-            continue  # a sliver of rim or shadow
-        comps.append((int(area), float(elong), float(fill), (float(cents[i][0]), float(cents[i][1]))))
-    return comps
-
-
-def _one_pip(comps: list[_Component]) -> float | None:
-    """The area of one pip: the median of the round spots given (a half's
-    own first: pips of a half of twelve are smaller than those of a half of
-    three; the whole face's when a half has no round spot), or ``None``."""
-    round_areas = [c[0] for c in comps if c[1] < 1.35 and c[2] > 0.6]
-    return float(np.median(round_areas)) if round_areas else None
-
-
-def _count_pips(comps: list[_Component], one: float | None, inv: np.ndarray, scale_px: float,
-                spots: list[Spot], chains: bool = False) -> tuple[int, bool]:
-    """Count the pips of one half (``comps``: its spots, see
-    :func:`_components`; ``one``: one pip's area). Two pips run together by
-    blur count as two by their area. Each pip found is added to ``spots`` in
-    pixels of the picture (``inv``: the transform back to it; ``scale_px``:
-    picture pixels per face pixel). ``chains``: the half shows no pip of its
-    own alone (``one`` is the other half's, whose pips may be larger): a
-    long spot is a chain of touching round pips, counted by its shape (a
-    chain of k is k times as long as wide and fills π/4 of its rectangle),
-    always unclear.
-
-    :return: the count, and whether it is unclear (pips not round, or an area
-        between whole numbers of pips, or a spot far smaller than a pip).
-    """
-    count = 0
-    unclear = False
-    S = HALF_PX
-    for area, elong, fill, (cx, cy) in comps:
-        margin = min(cx, 2 * S - cx, cy, S - cy) / S
-        neat = elong < 1.8 and fill > 0.5
-        if margin < 0.07 or (margin < 0.13 and not neat):
-            # no maker sets a pip so near the face's edge, and only a neat
-            # round one near it: a shadow, a corner of the cloth, or the
-            # face's corners found badly
-            unclear = True
-            continue
-        if one is not None and area < 0.35 * one:
-            unclear = True  # a speck, a flaw or a faint pip: not counted
-            continue
-        if one is None or (elong < 1.35 and fill > 0.6 and area < 1.5 * one) or (
-                fill > 0.6 and 0.45 * one <= area < 1.4 * one):
-            k = 1  # a pip (one clipped by the bar is narrower)
-            if one is None and (elong >= 1.35 or fill <= 0.6):
-                unclear = True
-        elif chains and elong >= 2.5 and fill > 0.6:
-            k = max(1, int(round(elong * fill / (math.pi / 4))))
-            unclear = True
-        else:
-            ratio = area / one
-            k = max(1, int(round(ratio)))
-            if abs(ratio - k) > 0.3:
-                unclear = True
-        count += k
-        r = math.sqrt(area / max(1, k) / math.pi)
-        pt = inv @ np.array([cx, cy, 1.0])
-        spots.append(Spot(float(pt[0] / pt[2]), float(pt[1] / pt[2]), r * scale_px))
-    return count, unclear
 
 
 # ------------------------------------------------------------------ whole picture
