@@ -31,7 +31,7 @@ from companion.photo.barfaces import faces_by_bars
 from companion.photo.bars import centred_box, dark_bar, find_bar
 from companion.photo.faces import Face, find_faces
 from companion.photo.pips import HALF_PX, Spot, count_pips, difference, ground, one_pip, spots_of
-from companion.photo.trim import trimmed_box
+from companion.photo.trim import face_colour, trimmed_box
 
 ANALYSIS_SIDE = 1000
 """The long side, in pixels, at which tile faces are looked for."""
@@ -256,6 +256,12 @@ def _unexplained(barless: list[TileReading], tiles: list[TileReading]) -> bool:
     return False
 
 
+def _outline_seen(t: TileReading) -> bool:
+    """Whether a tile's outline was seen whole (its size can be trusted): no
+    doubt about its shape (a doubt about its pips is none about its size)."""
+    return not set(t.problems) - {"pips_unclear", "beyond_set"}
+
+
 def _small_dropped(tiles: list[TileReading]) -> list[TileReading]:
     """The tiles of one set are all of a size (a photo at a slant makes the
     far ones smaller, by half at most): a 'tile' under a third of the size
@@ -263,7 +269,7 @@ def _small_dropped(tiles: list[TileReading]) -> list[TileReading]:
     def area(t: TileReading) -> float:
         return float(cv2.contourArea(np.array(t.corners, np.float32)))
 
-    clean = [area(t) for t in tiles if not t.problems] or [area(t) for t in tiles]
+    clean = [area(t) for t in tiles if _outline_seen(t)] or [area(t) for t in tiles]
     if not clean:
         return tiles
     big = max(clean)
@@ -318,6 +324,77 @@ def _faces_kept(read: list[tuple[Face, TileReading]]) -> tuple[list[TileReading]
     return tiles, barless
 
 
+def _face_beyond(image: np.ndarray, box: np.ndarray, face: np.ndarray, end: int, near: float,
+                 far: float) -> bool | None:
+    """Whether a strip beyond one end of a face's box (``end`` 1: past
+    ``box[1]``-``box[2]``, -1: past ``box[0]``-``box[3]``), from ``near`` to
+    ``far`` times the face's length beyond it over the middle half of its
+    width, is mostly (over half) within 22 of the face's colour ``face``
+    (Lab); ``None`` when the strip leaves the picture."""
+    along = box[1] - box[0]
+    a, b = (box[1], box[2]) if end == 1 else (box[0], box[3])
+    quad = np.array([a + end * near * along, a + end * far * along, b + end * far * along,
+                     b + end * near * along], np.float32)
+    across = (quad[2] - quad[1]) * 0.25
+    strip = np.array([quad[0] + across, quad[1] + across, quad[2] - across, quad[3] - across], np.float32)
+    h, w = image.shape[:2]
+    if strip.min() < 0 or strip[:, 0].max() >= w or strip[:, 1].max() >= h:
+        return None
+    dst = np.array([[0, 0], [8, 0], [8, 16], [0, 16]], np.float32)
+    piece = cv2.warpPerspective(image, cv2.getPerspectiveTransform(strip, dst), (8, 16))
+    diff = cv2.cvtColor(piece, cv2.COLOR_BGR2LAB).astype(np.float32) - face
+    dist = np.sqrt(diff[..., 0] ** 2 + 2.5 * (diff[..., 1] ** 2 + diff[..., 2] ** 2))
+    return bool(np.mean(dist < 22) > 0.5)
+
+
+def _lengthened(image: np.ndarray, box: np.ndarray) -> np.ndarray | None:
+    """The box of a face whose own colour goes on past an end of it (it was
+    cut short, and pips beyond it were not read), lengthened at each end as
+    far as the face's colour goes, by steps of 4% of its length (up to
+    43%); ``box`` itself when the face does not go on, ``None`` when it
+    goes on too far for one face (over 2.6 times as long as wide: tiles
+    touching end to end) or it is not known. Corners as ``box`` (4 × 2, in
+    pixels of ``image``, ``box[0]→box[1]`` along the long side)."""
+    patch, _m = _canonical(image, box)
+    S = HALF_PX
+    lab = cv2.cvtColor(patch, cv2.COLOR_BGR2LAB).astype(np.float32)
+    face = face_colour(lab[int(0.1 * S):int(0.9 * S):2, int(0.1 * S):int(1.9 * S):2].reshape(-1, 3))
+    grow = {}
+    for end in (1, -1):
+        steps = 0
+        while steps < 10 and _face_beyond(image, box, face, end, 0.03 + 0.04 * steps, 0.07 + 0.04 * steps):
+            steps += 1
+        # the face ends within the first strip that is not mostly face
+        grow[end] = 0.04 * steps + 0.03 if steps else 0.0
+    if not grow[1] and not grow[-1]:
+        return box
+    along = box[1] - box[0]
+    width = float(np.linalg.norm(box[3] - box[0]))
+    out = np.array([box[0] - grow[-1] * along, box[1] + grow[1] * along,
+                    box[2] + grow[1] * along, box[3] - grow[-1] * along], np.float32)
+    if float(np.linalg.norm(out[1] - out[0])) > 2.6 * width or max(grow.values()) > 0.4:
+        return None
+    return out
+
+
+def _read_longer(image: np.ndarray, t: TileReading, max_suit: int | None) -> TileReading:
+    """A tile whose box was cut short (:func:`_lengthened`) read again on the
+    face lengthened, with the doubt ``odd_shape``; the tile as read, with
+    that doubt, when the longer face reads no better (no bar found on it,
+    or more doubts about its pips)."""
+    box = np.array(t.corners, np.float32)
+    longer = _lengthened(image, box)
+    if longer is box:
+        return t
+    if longer is not None:
+        again = _read_face(image, longer, max_suit)
+        if "no_bar" not in again.problems and len(again.problems) <= len(t.problems):
+            t = again
+    if "odd_shape" not in t.problems:
+        t.problems.append("odd_shape")
+    return t
+
+
 def _by_bars(image: np.ndarray, small: np.ndarray, f: float, tiles: list[TileReading],
              max_suit: int | None) -> list[TileReading]:
     """Tiles found by their centre bars where no tile was read
@@ -326,7 +403,7 @@ def _by_bars(image: np.ndarray, small: np.ndarray, f: float, tiles: list[TileRea
     seen); a face whose bar is not found again when read is left out."""
     widths = sorted(min(np.linalg.norm(np.subtract(t.corners[1], t.corners[0])),
                         np.linalg.norm(np.subtract(t.corners[2], t.corners[1]))) * f
-                    for t in tiles if not t.problems)
+                    for t in tiles if _outline_seen(t))
     width = float(np.median(widths)) if widths else None
     known = [np.array(t.corners, np.float32) * f for t in tiles]
     found = []
@@ -367,6 +444,7 @@ def read_hand(image: np.ndarray, max_suit: int | None = None) -> Reading:
     tiles, barless = _faces_kept(read)
     tiles = _small_dropped(_distinct(tiles))
     tiles = _small_dropped(_distinct(tiles + _by_bars(image, small, f, tiles, max_suit)))
+    tiles = [_read_longer(image, t, max_suit) for t in tiles]
     if _unexplained(barless, tiles):
         problems.append("odd_shape")
     if not tiles:
