@@ -8,9 +8,16 @@ Two sets of pictures, each reported by kind:
   the tiles), the answers that are wrong and *not* flagged uncertain, and the
   median time per photo (decode + count), overall and by surface, tile colour
   and layout (touching or apart, standing tiles, no face up).
-* **Renders** (``companion.photo.synth``, seeded): every set from double-6 to
+* **Drawn renders** (``synth.render``, seeded): every set from double-6 to
   double-18, each tile style and each kind of photo of
-  ``synth.DIFFICULTIES``, with the same figures.
+  ``synth.DIFFICULTIES``, with the same figures, also by surface (plain mat
+  or pattern) and layout (rows of touching tiles or apart).
+* **Photo-like renders** (``synth.render_photo``, seeded): what the real
+  photos lack (ivory tiles, wood and cloths, glare, 12-20 tiles, rows of
+  touching tiles, heaps, tiles standing or face down beside), every set,
+  surfaces, tile colours and layouts in turn, with the same figures by
+  surface, tile colour, layout and set; then scenes like the product
+  owner's held-out photos (``synth.SCENES``).
 
 Then the time to read a 12-megapixel JPEG (decode + count), with the bare
 full-size decode of the same file alongside as the baseline, and the peak
@@ -20,6 +27,7 @@ own scratch space is not counted).
     .venv/bin/python benchmarks/photo.py                  # real photos, renders, timing
     .venv/bin/python benchmarks/photo.py --real-only -v   # real photos, one line each
     .venv/bin/python benchmarks/photo.py --per 10 --sets 6,12 --no-real
+    .venv/bin/python benchmarks/photo.py --no-real --no-drawn --timing 0   # photo-like only
     .venv/bin/python benchmarks/photo.py --photos DIR     # your own photos
 
 ``--photos DIR``: pictures of your own set plus ``DIR/labels.json``:
@@ -143,8 +151,17 @@ def real_set(name: str, entry: dict) -> int | None:
 
 
 def render_kinds(photo: synth.Photo) -> dict[str, str]:
-    """The kind of a render: its difficulty, tile style and set."""
-    return {"photo": photo.difficulty, "tiles": photo.style, "set": f"d{photo.set_n}"}
+    """The kind of a render: for the drawings their difficulty, then for
+    both kinds of render the surface, the tiles' colour, the layout
+    (touching or apart, tiles standing or face down beside), and the set."""
+    kinds = {"photo": photo.difficulty} if photo.difficulty != "photo-like" else {}
+    touching = {"rows": "touching (rows)", "heap": "touching (heap)"}
+    kinds |= {"surface": photo.surface, "tiles": photo.style,
+              "layout": touching.get(photo.layout, photo.layout)}
+    if photo.difficulty == "photo-like":
+        kinds["beside"] = "standing/face down" if photo.hidden else "none hidden"
+    kinds["set"] = f"d{photo.set_n}"
+    return kinds
 
 
 def _print_by_kind(rows: list[tuple[dict[str, str], Tally]], title: str) -> Tally:
@@ -218,14 +235,45 @@ def synthetic(per: int, sets: list[int], size: tuple[int, int], seed0: int) -> T
         for kind in synth.DIFFICULTIES:
             for i in range(per):
                 photo = synth.render(seed0 + i, n, kind, size=size)
-                t0 = time.process_time()
-                reading = read_hand(photo.image, n)
-                seconds = time.process_time() - t0
                 t = Tally()
-                t.add(photo.pips, photo.tiles, [x.name for x in reading.tiles], reading.pips,
-                      reading.uncertain, seconds)
+                _read_render(photo, t)
                 rows.append((render_kinds(photo), t))
-    return _print_by_kind(rows, "Renders: by kind")
+    return _print_by_kind(rows, "Drawn renders: by kind")
+
+
+def _read_render(photo: synth.Photo, t: Tally) -> None:
+    t0 = time.process_time()
+    reading = read_hand(photo.image, photo.set_n)
+    seconds = time.process_time() - t0
+    t.add(photo.pips, photo.tiles, [x.name for x in reading.tiles], reading.pips, reading.uncertain, seconds)
+
+
+def photo_like(per: int, sets: list[int], size: tuple[int, int], seed0: int) -> Tally:
+    """Read ``per`` photo-like renders of each set, the surfaces, tile colours
+    and layouts taken in turn (so each shows up about equally), then two of
+    each of ``synth.SCENES``, and print the figures by kind."""
+    print(f"\nPhoto-like renders: {per} per set, surfaces, tile colours and layouts in turn, "
+          f"and 2 of each of {len(synth.SCENES)} scenes; {size[0]}×{size[1]} pixels")
+    rows: list[tuple[dict[str, str], Tally]] = []
+    for n in sets:
+        for k in range(per):
+            photo = synth.render_photo(
+                seed0 + k, n, size=size,
+                surface_kind=synth.SURFACES[(k + n) % len(synth.SURFACES)],
+                tiles=synth.TILE_COLOURS[(k + 2 * n) % len(synth.TILE_COLOURS)],
+                arrangement=synth.LAYOUTS[k % len(synth.LAYOUTS)])
+            t = Tally()
+            _read_render(photo, t)
+            rows.append((render_kinds(photo), t))
+    total = _print_by_kind(rows, "Photo-like renders: by kind")
+    print(f"\nScenes like the product owner's held-out photos (2 each)\n{HEADER}")
+    for name, scene in synth.SCENES.items():
+        t = Tally()
+        for i in range(2):
+            _read_render(synth.render_photo(seed0 + i, size=size, **scene), t)  # type: ignore[arg-type]
+        print(f"{name[:30]:30} {t.row()}")
+        total.merge(t)
+    return total
 
 
 def timing(count: int, seed0: int) -> None:
@@ -296,6 +344,9 @@ def main() -> None:
     ap.add_argument("--real-only", action="store_true", help="only the real photos")
     ap.add_argument("-v", "--verbose", action="store_true", help="one line per real photo")
     ap.add_argument("--per", type=int, default=6, help="renders per set and kind of photo (default 6)")
+    ap.add_argument("--per-photo", type=int, default=8,
+                    help="photo-like renders per set (default 8; 0: none)")
+    ap.add_argument("--no-drawn", action="store_true", help="skip the drawn renders")
     ap.add_argument("--sets", default="6,9,12,15,18")
     ap.add_argument("--size", default="2000x1500", help="render size, WxH")
     ap.add_argument("--timing", type=int, default=10, help="12 MP photos timed (default 10; 0: none)")
@@ -319,7 +370,12 @@ def main() -> None:
         return
     w, h = (int(v) for v in args.size.lower().split("x"))
     sets = [int(v) for v in args.sets.split(",")]
-    synthetic(args.per, sets, (w, h), args.seed)
+    renders = Tally()
+    if not args.no_drawn:
+        renders.merge(synthetic(args.per, sets, (w, h), args.seed))
+    if args.per_photo:
+        renders.merge(photo_like(args.per_photo, sets, (w, h), args.seed))
+    print(f"\nAll renders (drawn and photo-like)\n{HEADER}\n{'all':30} {renders.row()}")
     if args.timing:
         timing(args.timing, args.seed)
 

@@ -4,6 +4,10 @@
 // with those tiles, the overlay above it; the player taps to fix a tile and
 // confirms with Done. Only then does the hand take the tiles (and so the pips
 // and the 0-0). Esc or Cancel leaves the hand as it was.
+// Issue 26: each tile read is marked on the photo (its corners, from the
+// answer's marks) and in a numbered row of buttons below it; one tap on a
+// tile selects it, and the next tap in the set replaces it (or "Remove this
+// tile" takes it out). The marks follow every change to the hand's tiles.
 (function () {
   "use strict";
   var form = document.getElementById("round-form");
@@ -34,14 +38,228 @@
     status.querySelector(".photo-close").hidden = !!busy;
     if (pick) pick.hidden = true;
     if (hints) { hints.hidden = true; hints.textContent = ""; }
+    var old = status.querySelector(".photo-howto");
+    if (old) old.remove();
     status.setAttribute("aria-busy", busy ? "true" : "false");
     if (!status.open) status.showModal();
   }
 
+  var guideAgain = null;
   function removeFigure() {
     if (figure) { figure.remove(); figure = null; }
-    grid.querySelectorAll(".photo-unsure").forEach(function (b) { b.classList.remove("photo-unsure"); });
+    if (guideAgain) { guideAgain.remove(); guideAgain = null; }
+    if (marking) { marking.stop(); marking = null; }
+    grid.querySelectorAll(".photo-unsure, .photo-fixing").forEach(function (b) {
+      b.classList.remove("photo-unsure", "photo-fixing");
+    });
     picker.classList.remove("from-photo");
+  }
+
+  // A copy of the guide's pictures (templates/photo/_photo.html), or null.
+  function pictures() {
+    var guide = document.querySelector(".photo-guide .photo-howto");
+    return guide ? guide.cloneNode(true) : null;
+  }
+
+  function words(key, n, tile) {
+    return (status.dataset[key] || "").replace("{n}", n).replace("{tile}", tile);
+  }
+
+  var SVG = "http://www.w3.org/2000/svg";
+  function el(name, attrs, parent) {
+    var node = document.createElementNS(SVG, name);
+    Object.keys(attrs).forEach(function (k) { node.setAttribute(k, attrs[k]); });
+    if (parent) parent.appendChild(node);
+    return node;
+  }
+
+  // The marks of one reading: one per tile read ({tile, sure, problems, fixed,
+  // removed}), drawn over the photo (shot: its wrapper) and as buttons (row).
+  var marking = null;
+  function Marking(body, shot, img, row, fixBar) {
+    var marks = (body.marks || []).map(function (m) {
+      return { tile: m.tile, read: m.tile, corners: m.corners, sure: m.sure, problems: m.problems || [],
+               fixed: false, removed: false };
+    });
+    var sel = null, quiet = false;
+    var W = body.width || img.naturalWidth, H = body.height || img.naturalHeight;
+    // the part of the photo with the tiles, with room around them: small tiles
+    // in a wide photo come out larger (and so easier to tap)
+    var crop = [0, 0, W, H];
+    if (marks.length && W && H) {
+      var xs = [], ys = [];
+      marks.forEach(function (m) { m.corners.forEach(function (c) { xs.push(c[0]); ys.push(c[1]); }); });
+      var x0 = Math.min.apply(null, xs), x1 = Math.max.apply(null, xs);
+      var y0 = Math.min.apply(null, ys), y1 = Math.max.apply(null, ys);
+      var room = Math.max(x1 - x0, y1 - y0) * 0.25 + Math.max(W, H) * 0.04;
+      var cw = Math.min(W, Math.max(x1 - x0 + 2 * room, W * 0.25)), ch = Math.min(H, Math.max(y1 - y0 + 2 * room, H * 0.25));
+      ch = Math.min(H, Math.max(ch, cw * 0.45));  // not a thin strip
+      cw = Math.min(W, Math.max(cw, ch * 0.6));
+      var cx = Math.min(Math.max((x0 + x1 - cw) / 2, 0), W - cw), cy = Math.min(Math.max((y0 + y1 - ch) / 2, 0), H - ch);
+      crop = [cx, cy, cw, ch];
+      shot.classList.add("cropped");
+      shot.style.setProperty("--ar", cw / ch);
+      img.style.width = (100 * W / cw) + "%";
+      img.style.left = (-100 * cx / cw) + "%";
+      img.style.top = (-100 * cy / ch) + "%";
+    }
+    var svg = el("svg", { "class": "photo-marks", viewBox: crop.join(" "), preserveAspectRatio: "none",
+                          "aria-hidden": "true" }, shot);
+    var shapes = marks.map(function (m, i) {
+      var g = el("g", { "class": "photo-mark", "data-i": i }, svg);
+      el("polygon", { points: m.corners.map(function (c) { return c.join(","); }).join(" ") }, g);
+      var lab = el("g", { "class": "photo-label" }, g);
+      el("rect", { rx: 4 }, lab);
+      el("text", {}, lab);
+      g.addEventListener("click", function () { choose(i); });
+      return g;
+    });
+    var buttons = marks.map(function (m, i) {
+      var b = document.createElement("button");
+      b.type = "button";
+      b.className = "photo-chip";
+      b.dataset.i = i;
+      b.addEventListener("click", function () { choose(i); });
+      row.appendChild(b);
+      return b;
+    });
+    var fixText = fixBar.querySelector("span");
+    var remove = fixBar.querySelector("button");
+
+    function tileButton(t) { return grid.querySelector("button.tile[data-tile='" + t + "']"); }
+    function live(m) { return !m.removed; }
+    function press(t) {  // toggles the tile in the picker, as a tap would (even a tile it greys out)
+      var b = tileButton(t);
+      if (!b) return;
+      var off = b.disabled;
+      quiet = true;
+      b.disabled = false;
+      b.click();
+      b.disabled = off;
+      quiet = false;
+    }
+    function twin(m) { return marks.some(function (o) { return o !== m && live(o) && o.tile === m.tile; }); }
+    function doubt(m) { return !m.sure && !m.fixed; }
+
+    function label(m, i) {
+      if (m.removed) return words("markRemoved", i + 1, m.tile);
+      if (m.fixed) return words("markFixed", i + 1, m.tile);
+      return words("markTile", i + 1, m.tile) + (doubt(m) ? " " + m.problems.join(" ") : "");
+    }
+
+    // the labels' size follows the photo's size on the screen (user units per CSS pixel)
+    // (each label its number and tile, or only its number where they would overlap)
+    function layout() {
+      var unit = shot.clientWidth ? crop[2] / shot.clientWidth : 1;
+      svg.style.setProperty("--u", unit);
+      var boxes = [];
+      [false, true].some(function (short) {
+        boxes = shapes.map(function (g, i) { return place(g, marks[i], i, unit, short); });
+        return !boxes.some(function (a, i) {
+          return boxes.some(function (b, k) {
+            return k > i && a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
+          });
+        });
+      });
+    }
+    function place(g, m, i, unit, short) {
+      var text = g.querySelector("text"), rect = g.querySelector("rect");
+      text.textContent = (i + 1) + (short ? "" : "  " + (m.removed ? "✕" : m.tile) + (doubt(m) ? " ?" : ""));
+      text.setAttribute("font-size", 15 * unit);
+      var xs = m.corners.map(function (c) { return c[0]; }), ys = m.corners.map(function (c) { return c[1]; });
+      var pad = 5 * unit, w = text.getBBox().width + 2 * pad, h = 20 * unit;
+      var left = crop[0], top = crop[1], right = crop[0] + crop[2], bottom = crop[1] + crop[3];
+      var x = Math.min(Math.max((Math.min.apply(null, xs) + Math.max.apply(null, xs) - w) / 2, left), right - w);
+      var y = Math.max.apply(null, ys) + 3 * unit;
+      if (y + h > bottom) y = Math.max(Math.min.apply(null, ys) - h - 3 * unit, top);
+      rect.setAttribute("x", x); rect.setAttribute("y", y);
+      rect.setAttribute("width", w); rect.setAttribute("height", h);
+      text.setAttribute("x", x + pad); text.setAttribute("y", y + h - 5.5 * unit);
+      return { x: x, y: y, w: w, h: h };
+    }
+
+    function render() {
+      marks.forEach(function (m, i) {
+        var state = m.removed ? "removed" : m.fixed ? "fixed" : doubt(m) ? "doubt" : "sure";
+        shapes[i].setAttribute("class", "photo-mark " + state + (sel === i ? " chosen" : ""));
+        var b = buttons[i];
+        b.className = "photo-chip " + state;
+        b.textContent = "";
+        var n = document.createElement("b");
+        n.textContent = i + 1;
+        b.appendChild(n);
+        b.appendChild(document.createTextNode(" " + m.tile + (doubt(m) ? " ?" : "")));
+        b.setAttribute("aria-pressed", sel === i ? "true" : "false");
+        b.setAttribute("aria-label", label(m, i));
+        b.title = label(m, i);
+      });
+      grid.querySelectorAll("button.tile").forEach(function (b) {
+        var t = b.dataset.tile;
+        b.classList.toggle("photo-unsure", marks.some(function (m) { return live(m) && doubt(m) && m.tile === t; }));
+        b.classList.toggle("photo-fixing", sel !== null && marks[sel].tile === t);
+      });
+      fixBar.hidden = sel === null;
+      if (sel !== null) {
+        fixText.textContent = words("fix", sel + 1, marks[sel].tile) +
+          (doubt(marks[sel]) ? " " + marks[sel].problems.join(" ") : "");
+        remove.hidden = marks[sel].removed;
+      }
+      layout();
+    }
+
+    function choose(i) {
+      sel = sel === i ? null : i;
+      render();
+      if (sel !== null && !marks[sel].removed) {
+        var b = tileButton(marks[sel].tile);
+        if (b) b.scrollIntoView({ block: "center", behavior: "smooth" });
+      }
+    }
+
+    // a tap in the set: with a tile chosen, the tile tapped takes its place;
+    // else the marks follow what the picker now holds
+    function tapped(ev) {
+      if (quiet) return;
+      var b = ev.target.closest("button.tile");
+      if (!b || b.disabled) return;
+      var t = b.dataset.tile, on = b.getAttribute("aria-pressed") === "true";
+      var m = sel !== null ? marks[sel] : null;
+      if (m && on && t !== m.tile) {
+        if (live(m) && !twin(m)) press(m.tile);
+        m.fixed = m.fixed || t !== m.read;
+        m.tile = t;
+        m.removed = false;
+      } else {
+        marks.forEach(function (o) {
+          if (o.tile !== t) return;
+          if (!on) o.removed = true;
+          else if (o.removed && (o === m || !m)) o.removed = false;
+        });
+      }
+      sel = null;
+      render();
+    }
+    function cleared() { marks.forEach(function (m) { m.removed = true; }); sel = null; render(); }
+    remove.addEventListener("click", function () {
+      var m = marks[sel];
+      if (!twin(m)) press(m.tile);
+      m.removed = true;
+      sel = null;
+      render();
+    });
+    grid.addEventListener("click", tapped);
+    var clear = picker.querySelector(".picker-clear");
+    if (clear) clear.addEventListener("click", cleared);
+    img.addEventListener("load", layout);
+    var watch = typeof ResizeObserver === "function" ? new ResizeObserver(layout) : null;
+    if (watch) watch.observe(shot);
+    render();
+    this.stop = function () {
+      grid.removeEventListener("click", tapped);
+      if (clear) clear.removeEventListener("click", cleared);
+      if (watch) watch.disconnect();
+      fixBar.remove();
+    };
   }
 
   // No tile found: the photo could not be read. Say so (with the reader's
@@ -54,6 +272,8 @@
       hints.appendChild(li);
     });
     hints.hidden = !hints.children.length;
+    var howto = pictures();
+    if (howto) status.insertBefore(howto, status.querySelector(".actions"));
     pickSeat = seat;
     pick.hidden = false;
     pick.focus();
@@ -68,23 +288,49 @@
     removeFigure();
     figure = document.createElement("figure");
     figure.className = "photo-reading";
+    var shot = document.createElement("div");
+    shot.className = "photo-shot";
     var img = document.createElement("img");
     img.src = body.overlay;
     img.alt = status.dataset.overlayAlt;
-    figure.appendChild(img);
+    shot.appendChild(img);
+    figure.appendChild(shot);
     var caption = document.createElement("figcaption");
     var lead = document.createElement("p");
     lead.className = body.uncertain ? "photo-doubt" : "photo-sure";
+    var marks = body.marks || [];
     // orange marks only where the reader doubted a tile; else a plain "check each tile"
-    var marked = (body.tiles_sure || []).some(function (sure) { return sure === false; });
+    var marked = marks.some(function (m) { return m.sure === false; }) ||
+      (body.tiles_sure || []).some(function (sure) { return sure === false; });
     lead.textContent = !body.uncertain ? status.dataset.sure
       : (marked ? status.dataset.doubt : status.dataset.doubtUnmarked);
     caption.appendChild(lead);
-    if (body.problems.length) {
+    var row = document.createElement("div");
+    row.className = "photo-chips";
+    row.setAttribute("role", "group");
+    row.setAttribute("aria-label", status.dataset.marksLabel || "");
+    caption.appendChild(row);
+    // each doubt in words, after the numbers of the tiles it is about (none:
+    // the photo as a whole)
+    var about = {}, said = [];
+    marks.forEach(function (m, i) {
+      (m.problems || []).forEach(function (p) {
+        if (!about[p]) { about[p] = []; said.push(p); }
+        about[p].push(i + 1);
+      });
+    });
+    body.problems.forEach(function (p) { if (!about[p.message]) { about[p.message] = []; said.push(p.message); } });
+    if (said.length) {
       var list = document.createElement("ul");
-      body.problems.forEach(function (p) {
+      list.className = "photo-doubts";
+      said.forEach(function (p) {
         var li = document.createElement("li");
-        li.textContent = p.message;
+        about[p].forEach(function (n) {
+          var b = document.createElement("b");
+          b.textContent = n;
+          li.appendChild(b);
+        });
+        li.appendChild(document.createTextNode((about[p].length ? " " : "") + p));
         list.appendChild(li);
       });
       caption.appendChild(list);
@@ -92,14 +338,30 @@
     figure.appendChild(caption);
     picker.classList.add("from-photo");
     pickerForm.insertBefore(figure, grid);
+    // not sure: how to take the photo (collapsed), between the photo and the set
+    var howto = body.uncertain ? pictures() : null;
+    if (howto) {
+      guideAgain = document.createElement("details");
+      guideAgain.className = "photo-guide photo-guide-again";
+      var summary = document.createElement("summary");
+      summary.textContent = document.querySelector(".photo-guide > summary").textContent.trim();
+      guideAgain.appendChild(summary);
+      guideAgain.appendChild(howto);
+      pickerForm.insertBefore(guideAgain, grid);
+    }
+    var fixBar = document.createElement("p");
+    fixBar.className = "photo-fix";
+    fixBar.setAttribute("aria-live", "polite");
+    fixBar.hidden = true;
+    fixBar.appendChild(document.createElement("span"));
+    var remove = document.createElement("button");
+    remove.type = "button";
+    remove.className = "secondary small";
+    remove.textContent = status.dataset.remove;
+    fixBar.appendChild(remove);
+    picker.querySelector("header").appendChild(fixBar);
     button.click();  // opens the picker, filled from the field
-    // the tiles it was not sure of are marked in the picker too
-    body.tiles.forEach(function (t, i) {
-      if (body.tiles_sure && body.tiles_sure[i] === false) {
-        var b = grid.querySelector("button.tile[data-tile='" + t + "']");
-        if (b) b.classList.add("photo-unsure");
-      }
-    });
+    marking = new Marking(body, shot, img, row, fixBar);
     var confirm = picker.querySelector("button[value=ok]");
     picker.addEventListener("close", function restore() {
       picker.removeEventListener("close", restore);
@@ -125,6 +387,7 @@
     data.append("player", input.dataset.name || "");
     data.append("set", form.dataset.set || "");
     data.append("taken", taken(seat));
+    data.append("labels", "0");  // the page writes the tiles' names on the photo (its marks)
     var csrf = form.querySelector("input[name=csrf_token]");
     say(status.dataset.reading, true);
     fetch(status.dataset.url, {

@@ -14,6 +14,7 @@ from typing import Any
 from companion.rules.errors import Problem, RecordError, addressed
 from companion.rules.kinds import DEFAULT_KIND, Ending, GameKind, kind_spec
 from companion.rules.record.entry import about_hand
+from companion.rules.tiles import Tile, TileError
 from companion.web import numbers
 from companion.web.i18n import gettext
 
@@ -219,15 +220,32 @@ def _hand_to_form(values: dict[str, str], seat: int, hand: Mapping[str, Any],
     if is_out and domino:
         values["out"] = str(seat)
         return
-    values[f"pips-{seat}"] = str(hand.get("pips", ""))
-    if hand.get("tiles"):
-        values[f"tiles-{seat}"] = " ".join(hand["tiles"])
-    if hand.get("tiles_left") is not None and not hand.get("tiles"):
+    tiles = hand.get("tiles") or []
+    values[f"pips-{seat}"] = pips_shown(hand)
+    if tiles:
+        # a hand given by its tiles (the picker, a photo, a player's phone):
+        # its pips and tiles left shown as the picker shows them
+        values[f"tiles-{seat}"] = " ".join(tiles)
+        values[f"left-{seat}"] = str(len(tiles))
+    elif hand.get("tiles_left") is not None:
         values[f"left-{seat}"] = str(hand["tiles_left"])
     if hand.get("blanks") is not None:
         values[f"blanks-{seat}"] = str(hand["blanks"])
     if hand.get("double_blank"):
         values[f"blank-{seat}"] = "1"
+
+
+def pips_shown(hand: Mapping[str, Any]) -> str:
+    """What a stored hand shows in its pips box: its ``pips``, else the pips
+    on its ``tiles`` (tile names, ``["6-5", "2-1"]``: ``"14"``), as the tile
+    picker fills the box; ``""`` when it has neither (or a tile is not
+    written as a tile)."""
+    if hand.get("pips") is not None:
+        return str(hand["pips"])
+    try:
+        return str(sum(Tile.parse(t).pips for t in hand["tiles"])) if hand.get("tiles") else ""
+    except TileError:
+        return ""
 
 
 def kind_of(form) -> GameKind | None:

@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from companion.games.forms import FormResult, _int, _not_whole, _seat_index
+from companion.games.forms import FormResult, _int, _not_whole, _seat_index, pips_shown
 from companion.rules.errors import Problem, RecordError
 from companion.rules.families import partnership as lp
 from companion.rules.kinds import HandEntry, KindSpec, ScoredBy
@@ -224,8 +224,9 @@ def hand_to_form(data: Mapping[str, Any], players: list[str]) -> dict[str, str]:
     values["locked_by"] = seat_of(data.get("locked_by"))
     for seat, name in enumerate(players):
         hand = (data.get("hands") or {}).get(name) or {}
-        if hand.get("tiles"):
+        if hand.get("tiles"):  # its pips shown too, as the tile picker shows them
             values[f"tiles-{seat}"] = " ".join(hand["tiles"])
+            values[f"pips-{seat}"] = pips_shown(hand)
         elif hand.get("pips") is not None and values["out"] != str(seat):
             values[f"pips-{seat}"] = str(hand["pips"])
     for bonus in data.get("bonuses") or ():

@@ -18,12 +18,14 @@ _SURE = (60, 170, 40)  # BGR: green
 _DOUBT = (0, 140, 255)  # BGR: orange
 
 
-def draw(image: np.ndarray, reading: Reading, side: int = OVERLAY_SIDE) -> np.ndarray:
+def draw(image: np.ndarray, reading: Reading, side: int = OVERLAY_SIDE, labels: bool = True) -> np.ndarray:
     """The picture with what was read drawn on it.
 
     :param image: the picture that was read (BGR ``uint8``).
     :param reading: what :func:`companion.photo.counter.read_hand` found in it.
     :param side: the long side of the result, in pixels (never enlarged).
+    :param labels: write each tile's name by it; ``False`` when the page
+        labels the tiles itself (its labels follow the player's fixes).
     :return: a new BGR ``uint8`` picture, at most ``side`` pixels long.
     """
     h, w = image.shape[:2]
@@ -37,7 +39,7 @@ def draw(image: np.ndarray, reading: Reading, side: int = OVERLAY_SIDE) -> np.nd
         for s in tile.spots:
             cv2.circle(out, (round(s.x * f), round(s.y * f)), max(3, round(s.r * f * 1.35)),
                        colour, max(1, thick - 1), cv2.LINE_AA)
-    for tile in reading.tiles:
+    for tile in reading.tiles if labels else []:
         colour = _SURE if tile.sure else _DOUBT
         box = np.array(tile.corners) * f
         cx = float(box[:, 0].mean())
@@ -59,12 +61,12 @@ def draw(image: np.ndarray, reading: Reading, side: int = OVERLAY_SIDE) -> np.nd
     return out
 
 
-def png(image: np.ndarray, reading: Reading, side: int = OVERLAY_SIDE) -> bytes:
-    """:func:`draw`, encoded as PNG bytes (no metadata of the photo kept).
+def png(image: np.ndarray, reading: Reading, side: int = OVERLAY_SIDE, labels: bool = True) -> bytes:
+    """:func:`draw` (``labels`` as there), encoded as PNG bytes (no metadata of the photo kept).
 
     :raises RuntimeError: when the encoder fails.
     """
-    ok, buf = cv2.imencode(".png", draw(image, reading, side), [cv2.IMWRITE_PNG_COMPRESSION, 3])
+    ok, buf = cv2.imencode(".png", draw(image, reading, side, labels), [cv2.IMWRITE_PNG_COMPRESSION, 3])
     if not ok:
         raise RuntimeError("PNG encoding failed")
     return buf.tobytes()

@@ -18,7 +18,7 @@ from wtforms import ValidationError
 
 from companion.games import services
 from companion.photo import gate, intake, store
-from companion.photo.counter import read_hand
+from companion.photo.counter import Reading, read_hand
 from companion.photo.overlay import png as overlay_png
 from companion.rules.errors import Problem
 from companion.rules.photo_check import check_photo_tiles
@@ -124,10 +124,12 @@ def hand():
 
     Form fields: ``image`` (the photo), optional ``set`` (6..18), ``game``,
     ``round`` (1-based), ``player`` (a name in that game), ``taken`` (tiles
-    listed in other hands on the page, ``"12-5 3-1"``).
+    listed in other hands on the page, ``"12-5 3-1"``), ``labels`` (``0``:
+    the overlay without the tiles' names, the page writes them).
 
     :return: 200 ``{"tiles", "pips", "double_blank", "uncertain", "problems",
-        "overlay"}``; 422 ``not_an_image``, ``image_too_large``,
+        "overlay", "tiles_sure", "set", "width", "height", "marks"}`` (``marks``:
+        see :func:`tile_marks`); 422 ``not_an_image``, ``image_too_large``,
         ``image_too_costly``, ``image_odd_shape``, ``image_unreadable``,
         ``unknown_set``, ``bad_value``; 404 for an unknown game; 503
         ``photo_busy`` (with ``Retry-After``) when every photo reader is busy.
@@ -151,6 +153,33 @@ def hand():
             return _problems([Problem("game", "not_found", gettext("No such game."))], status=404)
         set_n = set_n or game_set
     return read_upload(set_n, engine, others, game_id, number, seat)
+
+
+def tile_marks(reading: Reading, checked: list[Problem]) -> list[dict[str, Any]]:
+    """Where each tile read lies in the photo, for the page to mark it (issue 26).
+
+    :param reading: what :func:`~companion.photo.counter.read_hand` found.
+    :param checked: the engine's problems with those tiles
+        (:func:`~companion.rules.photo_check.check_photo_tiles`), each at
+        ``tiles[i]``.
+    :return: one ``{"tile", "corners", "sure", "problems"}`` per tile, in the
+        order of ``tiles``: ``corners`` the face's four corners as ``[x, y]``
+        in pixels of the picture read (``width`` × ``height`` of the answer;
+        the overlay is that picture scaled), ``problems`` the player's words
+        for each doubt about that tile (the reader's, then the engine's), and
+        ``sure`` false when there is any.
+    """
+    marks = []
+    for i, tile in enumerate(reading.tiles):
+        words = [problem_message(code) for code in tile.problems]
+        words += [p.message for p in checked if p.path == f"tiles[{i}]"]
+        marks.append({
+            "tile": tile.name,
+            "corners": [[round(x, 1), round(y, 1)] for x, y in tile.corners],
+            "sure": not words,
+            "problems": words,
+        })
+    return marks
 
 
 def _busy():
@@ -189,7 +218,7 @@ def read_upload(set_n: int | None, engine: int | None, others: dict[str, list[st
                 return _problems([Problem("image", exc.code, _intake_message(exc.code))])
             del data
             reading = read_hand(photo.image, set_n)
-            overlay = overlay_png(photo.image, reading)
+            overlay = overlay_png(photo.image, reading, labels=request.form.get("labels") != "0")
             kept = None
             if (current_app.config.get("PHOTO_KEEP") and game_id is not None and number is not None
                     and seat is not None):
@@ -216,6 +245,9 @@ def read_upload(set_n: int | None, engine: int | None, others: dict[str, list[st
         overlay=url_for("photo.overlay", key=key),
         tiles_sure=[t.sure for t in reading.tiles],
         set=set_n,
+        width=reading.width,
+        height=reading.height,
+        marks=tile_marks(reading, checked),
     )
 
 
@@ -247,4 +279,4 @@ def init_app(app: Flask, csrf: Any) -> None:
     gate.init_app(app)
 
 
-__all__ = ["bp", "init_app", "problem_message"]
+__all__ = ["bp", "init_app", "problem_message", "tile_marks"]

@@ -1,4 +1,5 @@
-"""Seeded synthetic photos of dominoes, for the benchmark and the tests.
+"""Seeded drawings of dominoes, for the reader's tests and the benchmark
+(the photo-like renders are :mod:`companion.photo.synth.scene`).
 
 No photo of a real set is kept in this repository (the few public ones carry
 no licence), so the pip counter is measured on pictures drawn here: tiles laid
@@ -109,6 +110,14 @@ class Photo:
     :ivar style: one of :data:`STYLES`.
     :ivar difficulty: one of :data:`DIFFICULTIES`.
     :ivar placed: where each tile was drawn.
+    :ivar surface: what the tiles lie on (``"mat"`` or ``"pattern"`` for
+        these drawings; one of :data:`~companion.photo.synth.surfaces.SURFACES`
+        for the photo-like renders).
+    :ivar layout: how the tiles lie: one of
+        :data:`~companion.photo.synth.layout.LAYOUTS` (``"apart"`` or
+        ``"rows"`` for these drawings).
+    :ivar hidden: tiles in the picture whose faces do not show (standing on
+        an edge, face down): not counted, so not in :attr:`tiles`.
     """
 
     image: np.ndarray
@@ -117,6 +126,9 @@ class Photo:
     style: str
     difficulty: str
     placed: list[Placed] = field(default_factory=list)
+    surface: str = "mat"
+    layout: str = "apart"
+    hidden: list[Placed] = field(default_factory=list)
 
     @property
     def pips(self) -> int:
@@ -312,7 +324,8 @@ def render(
     busy = difficulty in ("busy", "lifelike")
     canvas = _background(rng, w, h, busy, style)
 
-    if difficulty == "touching" or (difficulty == "lifelike" and len(hand) > 1 and rng.random() < 0.5):
+    rows = difficulty == "touching" or (difficulty == "lifelike" and len(hand) > 1 and rng.random() < 0.5)
+    if rows:
         placed = _place_rows(rng, hand, w, h)
     else:
         placed = _place_apart(rng, hand, w, h, free_angle=difficulty != "apart")
@@ -320,7 +333,8 @@ def render(
         sprite, alpha = tile_sprite(p.left, p.right, int(round(p.length)), style)
         _paste(canvas, sprite, alpha, p.centre, p.angle, shadow=True)
     image = _camera(rng, canvas, difficulty)
-    return Photo(image, [p.tile for p in placed], set_n, style, difficulty, placed)
+    return Photo(image, [p.tile for p in placed], set_n, style, difficulty, placed,
+                 surface="pattern" if busy else "mat", layout="rows" if rows else "apart")
 
 
 def _place_rows(rng: np.random.Generator, hand: list[tuple[int, int]], w: int, h: int) -> list[Placed]:
