@@ -40,17 +40,21 @@ centre)``, in pixels of the face turned square (:func:`components`)."""
 def ground(patch: np.ndarray, dist: np.ndarray, level: float) -> np.ndarray:
     """The ground around the face taken in by its box (a rounded corner, a
     strip beside the face): pixels unlike the face joined to a corner of the
-    box (a pip cut by a side of a box found badly is no ground) and nearer the ground's colour (the commonest of those on the edge) than
-    half way from it to the face's. A boolean array shaped like ``dist``;
-    none when the edge shows no ground. A pip in a corner touching the ground
-    keeps its own pixels (a coloured pip on a dark cloth)."""
+    box (a pip cut by a side of a box found badly is no ground), nearer the
+    ground's colour (the commonest of those on the edge) than half way from
+    it to the face's, in pieces lying mostly along the box's edges. A
+    boolean array shaped like ``dist``; none when the corners show no
+    ground. A pip in a corner touching the ground keeps its own pixels (a
+    coloured pip on a dark cloth)."""
     far = (dist > level).astype(np.uint8)
+    none = np.zeros(dist.shape, bool)
+    if not (far[:3, :3].any() or far[:3, -3:].any() or far[-3:, :3].any() or far[-3:, -3:].any()):
+        return none
     n, labels = cv2.connectedComponents(far, connectivity=8)
     ring = np.concatenate([labels[0], labels[-1], labels[1:-1, 0], labels[1:-1, -1]])
     corners = np.concatenate([labels[:3, :3].ravel(), labels[:3, -3:].ravel(),
                               labels[-3:, :3].ravel(), labels[-3:, -3:].ravel()])
     edge_labels = np.unique(corners[corners > 0])
-    none = np.zeros(dist.shape, bool)
     if len(edge_labels) == 0 or np.count_nonzero(ring) < 0.03 * len(ring):
         return none
     joined = np.isin(labels, edge_labels)
@@ -58,6 +62,8 @@ def ground(patch: np.ndarray, dist: np.ndarray, level: float) -> np.ndarray:
     border = np.zeros(dist.shape, bool)
     border[[0, -1], :] = True
     border[:, [0, -1]] = True
+    if not np.any(border & joined):
+        return none  # a spot within the corners' three pixels, not on the edge
     colour = face_colour(lab[border & joined])
     S = HALF_PX
     face = face_colour(lab[int(0.1 * S):int(0.9 * S):2, int(0.1 * S):int(1.9 * S):2].reshape(-1, 3))
@@ -76,11 +82,10 @@ def ground(patch: np.ndarray, dist: np.ndarray, level: float) -> np.ndarray:
     edge = max(2, int(0.08 * S))
     band[edge:-edge, edge:-edge] = False
     n, pieces = cv2.connectedComponents(near, connectivity=8)
-    found = np.zeros(dist.shape, bool)
-    for i in range(1, n):
-        piece = pieces == i
-        if np.count_nonzero(piece & band) >= 0.6 * np.count_nonzero(piece):
-            found |= piece
+    size = np.bincount(pieces.ravel(), minlength=n)
+    on_band = np.bincount(pieces[band], minlength=n)
+    keep = np.nonzero(on_band >= 0.6 * size)[0]
+    found: np.ndarray = np.isin(pieces, keep[keep > 0])
     return found
 
 
