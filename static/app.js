@@ -371,6 +371,38 @@
   // when a photo is first chosen, not with the page (issue 27, page weight):
   // the choice waits for it, then goes to it as if just made.
   var photoStatus = document.getElementById("photo-status");
+  // The dialog's words (in the page's language) and the guide's pictures
+  // (issue 26) are not in the page either: GET data-words, once, when the
+  // guide opens or a photo is chosen.
+  var wordsAsked = null;
+  function photoStyle() {  // the dialog's styles (data-style), once: the new link, or null
+    var href = photoStatus.dataset.style;
+    if (!href || document.querySelector('link[href="' + href + '"]')) return null;
+    var style = document.createElement("link");
+    style.rel = "stylesheet";
+    style.href = href;
+    document.head.appendChild(style);
+    return style;
+  }
+  function photoWords() {
+    if (!wordsAsked) {
+      wordsAsked = fetch(photoStatus.dataset.words, { credentials: "same-origin" })
+        .then(function (r) { return r.json(); })
+        .then(function (w) {
+          Object.keys(w).forEach(function (k) { if (k !== "howto") photoStatus.dataset[k] = w[k]; });
+          photoStyle();  // the pictures' styles are the dialog's
+          document.querySelectorAll(".photo-guide").forEach(function (g) {
+            if (!g.querySelector(".photo-howto")) g.insertAdjacentHTML("beforeend", w.howto || "");
+          });
+        }).catch(function () { wordsAsked = null; });
+    }
+    return wordsAsked;
+  }
+  if (photoStatus && photoStatus.dataset.words) {
+    document.querySelectorAll(".photo-guide").forEach(function (g) {
+      g.addEventListener("toggle", function () { if (g.open) photoWords(); });
+    });
+  }
   if (photoStatus && photoStatus.dataset.script) {
     var photoScript = null, photoReady = false, photoWaiting = null;
     document.addEventListener("change", function (ev) {
@@ -386,14 +418,11 @@
         photoReady = true;
         photoWaiting.dispatchEvent(new Event("change", { bubbles: true }));
       }
-      if (photoStatus.dataset.style && !document.querySelector('link[href="' + photoStatus.dataset.style + '"]')) {
-        waiting += 1;
-        var style = document.createElement("link");
-        style.rel = "stylesheet";
-        style.href = photoStatus.dataset.style;
-        style.onload = style.onerror = loaded;  // without its styles the dialog still works
-        document.head.appendChild(style);
-      }
+      var style = photoStyle();
+      if (style) { waiting += 1; style.onload = style.onerror = loaded; }  // without its styles the dialog still works
+      // the dialog's words and the guide's pictures come with them too
+      waiting += 1;
+      photoWords().then(loaded);
       photoScript = document.createElement("script");
       photoScript.src = photoStatus.dataset.script;
       photoScript.onload = loaded;

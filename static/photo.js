@@ -44,8 +44,10 @@
     if (!status.open) status.showModal();
   }
 
+  var guideAgain = null;
   function removeFigure() {
     if (figure) { figure.remove(); figure = null; }
+    if (guideAgain) { guideAgain.remove(); guideAgain = null; }
     if (marking) { marking.stop(); marking = null; }
     grid.querySelectorAll(".photo-unsure, .photo-fixing").forEach(function (b) {
       b.classList.remove("photo-unsure", "photo-fixing");
@@ -140,7 +142,7 @@
     function doubt(m) { return !m.sure && !m.fixed; }
 
     function label(m, i) {
-      if (m.removed) return words("markRemoved", i + 1, m.read);
+      if (m.removed) return words("markRemoved", i + 1, m.tile);
       if (m.fixed) return words("markFixed", i + 1, m.tile);
       return words("markTile", i + 1, m.tile) + (doubt(m) ? " " + m.problems.join(" ") : "");
     }
@@ -186,7 +188,7 @@
         var n = document.createElement("b");
         n.textContent = i + 1;
         b.appendChild(n);
-        b.appendChild(document.createTextNode(" " + (m.removed ? m.read : m.tile) + (doubt(m) ? " ?" : "")));
+        b.appendChild(document.createTextNode(" " + m.tile + (doubt(m) ? " ?" : "")));
         b.setAttribute("aria-pressed", sel === i ? "true" : "false");
         b.setAttribute("aria-label", label(m, i));
         b.title = label(m, i);
@@ -308,32 +310,45 @@
     row.setAttribute("role", "group");
     row.setAttribute("aria-label", status.dataset.marksLabel || "");
     caption.appendChild(row);
-    // what the reader says of the photo as a whole (each tile's doubts are on its mark)
-    var own = {};
-    marks.forEach(function (m) { (m.problems || []).forEach(function (p) { own[p] = true; }); });
-    var rest = body.problems.filter(function (p) { return !own[p.message]; });
-    if (rest.length) {
+    // each doubt in words, after the numbers of the tiles it is about (none:
+    // the photo as a whole)
+    var about = {}, said = [];
+    marks.forEach(function (m, i) {
+      (m.problems || []).forEach(function (p) {
+        if (!about[p]) { about[p] = []; said.push(p); }
+        about[p].push(i + 1);
+      });
+    });
+    body.problems.forEach(function (p) { if (!about[p.message]) { about[p.message] = []; said.push(p.message); } });
+    if (said.length) {
       var list = document.createElement("ul");
-      rest.forEach(function (p) {
+      list.className = "photo-doubts";
+      said.forEach(function (p) {
         var li = document.createElement("li");
-        li.textContent = p.message;
+        about[p].forEach(function (n) {
+          var b = document.createElement("b");
+          b.textContent = n;
+          li.appendChild(b);
+        });
+        li.appendChild(document.createTextNode((about[p].length ? " " : "") + p));
         list.appendChild(li);
       });
       caption.appendChild(list);
     }
-    var howto = body.uncertain ? pictures() : null;
-    if (howto) {
-      var more = document.createElement("details");
-      more.className = "photo-guide";
-      var summary = document.createElement("summary");
-      summary.textContent = document.querySelector(".photo-guide > summary").textContent.trim();
-      more.appendChild(summary);
-      more.appendChild(howto);
-      caption.appendChild(more);
-    }
     figure.appendChild(caption);
     picker.classList.add("from-photo");
     pickerForm.insertBefore(figure, grid);
+    // not sure: how to take the photo (collapsed), between the photo and the set
+    var howto = body.uncertain ? pictures() : null;
+    if (howto) {
+      guideAgain = document.createElement("details");
+      guideAgain.className = "photo-guide photo-guide-again";
+      var summary = document.createElement("summary");
+      summary.textContent = document.querySelector(".photo-guide > summary").textContent.trim();
+      guideAgain.appendChild(summary);
+      guideAgain.appendChild(howto);
+      pickerForm.insertBefore(guideAgain, grid);
+    }
     var fixBar = document.createElement("p");
     fixBar.className = "photo-fix";
     fixBar.setAttribute("aria-live", "polite");

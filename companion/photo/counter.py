@@ -22,7 +22,6 @@ the uploaded file and :mod:`companion.photo.overlay` draws the result.
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass, field
 
 import cv2
@@ -31,28 +30,11 @@ import numpy as np
 from companion.photo.barfaces import faces_by_bars
 from companion.photo.bars import centred_box, dark_bar, find_bar
 from companion.photo.faces import Face, find_faces
+from companion.photo.pips import HALF_PX, Spot, count_pips, difference, ground, one_pip, spots_of
 from companion.photo.trim import face_colour, trimmed_box
 
 ANALYSIS_SIDE = 1000
 """The long side, in pixels, at which tile faces are looked for."""
-
-HALF_PX = 96
-"""A half of a tile is read as a HALF_PX × HALF_PX square."""
-
-
-@dataclass(frozen=True)
-class Spot:
-    """A pip found on a tile, in pixels of the picture that was read.
-
-    :ivar x: centre, from the left.
-    :ivar y: centre, from the top.
-    :ivar r: radius.
-    """
-
-    x: float
-    y: float
-    r: float
-
 
 @dataclass
 class TileReading:
@@ -138,13 +120,6 @@ picture's edge; pips run together or not round; a half beyond the set's
 largest suit; a tile-sized shape that is not clearly a tile."""
 
 
-# ------------------------------------------------------------------ pips
-
-_Component = tuple[int, float, float, tuple[float, float]]
-"""A spot of a face's mask that may be a pip: ``(area, elongation, fill,
-centre)``, in pixels of the face turned square (:func:`_components`)."""
-
-
 def _canonical(image: np.ndarray, box: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """The face turned square to the frame: 2·HALF_PX × HALF_PX pixels, and the
     transform from the picture to it."""
@@ -174,13 +149,14 @@ def _read_face(image: np.ndarray, box: np.ndarray, max_suit: int | None, again: 
     :return: the tile read, with a problem code for each doubt.
     """
     patch, m = _canonical(image, box)
-    dist, level = _difference(patch)
+    dist, level = difference(patch)
     S = HALF_PX
     problems: list[str] = []
     rim = max(2, int(0.05 * S))
-    inside = np.zeros(dist.shape, np.uint8)
-    inside[rim:-rim, rim:-rim] = 1
-    mask = ((dist > level) & (inside > 0)).astype(np.uint8)
+    outside = ground(patch, dist, level)
+    mask = np.zeros(dist.shape, np.uint8)
+    mask[rim:-rim, rim:-rim] = ((dist > level) & ~outside)[rim:-rim, rim:-rim]
+    near_ground = cv2.dilate(outside.astype(np.uint8), np.ones((5, 5), np.uint8)) > 0
     bar = find_bar(dist, level, rim, S, widest=0.2 if dark else 0.16)
     if bar is None and dark:
         bar = dark_bar(patch, rim, S)
@@ -200,12 +176,13 @@ def _read_face(image: np.ndarray, box: np.ndarray, max_suit: int | None, again: 
     spots: list[Spot] = []
     halves = []
     scale_px = float(np.linalg.norm(box[1] - box[0])) / (2 * S)
-    comps = _components(mask)
-    one = _one_pip(comps)
+    mask, comps, one = spots_of(mask)
     for side in (left_of_bar, ~left_of_bar):
         mine = [c for c in comps if side[int(round(c[3][1])), int(round(c[3][0]))]]
-        own = _one_pip(mine)
-        count, unclear = _count_pips(mine, own or one, inv, scale_px, spots, chains=own is None)
+        own = one_pip(mine)
+        count, unclear = count_pips(mine, own or one, inv, scale_px, spots, chains=own is None)
+        if np.any(near_ground & side & (mask > 0)):
+            unclear = True  # a spot ran into the ground at a corner: a part of it may be lost
         if unclear:
             problems.append("pips_unclear")
         halves.append(count)
@@ -230,106 +207,6 @@ def _left_of(bar: np.ndarray | None) -> np.ndarray:
     bar_x = line[0] * yy + line[1]
     left: np.ndarray = np.arange(2 * S, dtype=np.float32)[None, :] < bar_x[:, None]
     return left
-
-
-def _difference(patch: np.ndarray) -> tuple[np.ndarray, float]:
-    """How far each pixel of a face (turned square) is from the face's own
-    colour (colour weighed 2.5 times lightness, blurred a little), and the
-    level above which a pixel is a pip or the bar: well above the face's own
-    spread (grain, glare, shading), at least 22."""
-    S = HALF_PX
-    lab = cv2.cvtColor(patch, cv2.COLOR_BGR2LAB).astype(np.float32)
-    inner = lab[int(0.1 * S):int(0.9 * S):2, int(0.1 * S):int(1.9 * S):2].reshape(-1, 3)
-    diff = lab - face_colour(inner)
-    dist = np.sqrt(diff[..., 0] ** 2 + 2.5 * (diff[..., 1] ** 2 + diff[..., 2] ** 2))
-    dist = cv2.GaussianBlur(dist, (0, 0), 1.0)
-    sample = dist[int(0.08 * S):int(0.92 * S):2, int(0.08 * S):int(1.92 * S):2]
-    # the face's own spread, from its quieter part (pips may cover half of
-    # a half of twelve)
-    quiet = float(np.percentile(sample, 35))
-    hi = float(np.percentile(sample, 99.5))
-    level = max(22.0, 3.0 * quiet + 6.0)
-    # pips far from the face: a part of the way up to the darkest pips, so
-    # that the blur between two pips does not join them
-    level = min(max(level, 0.25 * hi), 45.0) if level < 45.0 else level
-    return dist, level
-
-
-def _components(mask: np.ndarray) -> list[_Component]:
-    """Spots of a face's mask that may be pips: ``(area, elongation, fill,
-    centre)`` each, in pixels of the face turned square; slivers of the rim
-    or of a shadow and specks left out."""
-    S = HALF_PX
-    n, _labels, stats, cents = cv2.connectedComponentsWithStats(mask, connectivity=8)
-    comps = []
-    for i in range(1, n):
-        _x, _y, cw, ch, area = stats[i]
-        if area < 0.004 * S * S:
-            continue
-        elong = max(cw, ch) / max(1, min(cw, ch))
-        fill = area / float(cw * ch)
-        if elong > 3.2 and min(cw, ch) < 0.08 * S:
-            continue  # a sliver of rim or shadow
-        comps.append((int(area), float(elong), float(fill), (float(cents[i][0]), float(cents[i][1]))))
-    return comps
-
-
-def _one_pip(comps: list[_Component]) -> float | None:
-    """The area of one pip: the median of the round spots given (a half's
-    own first: pips of a half of twelve are smaller than those of a half of
-    three; the whole face's when a half has no round spot), or ``None``."""
-    round_areas = [c[0] for c in comps if c[1] < 1.35 and c[2] > 0.6]
-    return float(np.median(round_areas)) if round_areas else None
-
-
-def _count_pips(comps: list[_Component], one: float | None, inv: np.ndarray, scale_px: float,
-                spots: list[Spot], chains: bool = False) -> tuple[int, bool]:
-    """Count the pips of one half (``comps``: its spots, see
-    :func:`_components`; ``one``: one pip's area). Two pips run together by
-    blur count as two by their area. Each pip found is added to ``spots`` in
-    pixels of the picture (``inv``: the transform back to it; ``scale_px``:
-    picture pixels per face pixel). ``chains``: the half shows no pip of its
-    own alone (``one`` is the other half's, whose pips may be larger): a
-    long spot is a chain of touching round pips, counted by its shape (a
-    chain of k is k times as long as wide and fills π/4 of its rectangle),
-    always unclear.
-
-    :return: the count, and whether it is unclear (pips not round, or an area
-        between whole numbers of pips, or a spot far smaller than a pip).
-    """
-    count = 0
-    unclear = False
-    S = HALF_PX
-    for area, elong, fill, (cx, cy) in comps:
-        margin = min(cx, 2 * S - cx, cy, S - cy) / S
-        neat = elong < 1.8 and fill > 0.5
-        if margin < 0.07 or (margin < 0.13 and not neat):
-            # no maker sets a pip so near the face's edge, and only a neat
-            # round one near it: a shadow, a corner of the cloth, or the
-            # face's corners found badly
-            unclear = True
-            continue
-        if one is not None and area < 0.35 * one:
-            unclear = True  # a speck, a flaw or a faint pip: not counted
-            continue
-        if one is None or (elong < 1.35 and fill > 0.6 and area < 1.5 * one) or (
-                fill > 0.6 and 0.45 * one <= area < 1.4 * one):
-            k = 1  # a pip (one clipped by the bar is narrower)
-            if one is None and (elong >= 1.35 or fill <= 0.6):
-                unclear = True
-        elif chains and elong >= 2.5 and fill > 0.6:
-            k = max(1, int(round(elong * fill / (math.pi / 4))))
-            unclear = True
-        else:
-            ratio = area / one
-            k = max(1, int(round(ratio)))
-            if abs(ratio - k) > 0.3:
-                unclear = True
-        count += k
-        r = math.sqrt(area / max(1, k) / math.pi)
-        pt = inv @ np.array([cx, cy, 1.0])
-        spots.append(Spot(float(pt[0] / pt[2]), float(pt[1] / pt[2]), r * scale_px))
-    return count, unclear
 
 
 # ------------------------------------------------------------------ whole picture
@@ -379,17 +256,23 @@ def _unexplained(barless: list[TileReading], tiles: list[TileReading]) -> bool:
     return False
 
 
+def _outline_seen(t: TileReading) -> bool:
+    """Whether a tile's outline was seen whole (its size can be trusted): no
+    doubt about its shape (a doubt about its pips is none about its size)."""
+    return not set(t.problems) - {"pips_unclear", "beyond_set"}
+
+
 def _small_dropped(tiles: list[TileReading]) -> list[TileReading]:
     """The tiles of one set are all of a size (a photo at a slant makes the
     far ones smaller, by half at most): a 'tile' under a third of the size
-    of the largest clean one is a speck of the cloth; when none was read
-    cleanly, one a third or three times the median size (a marker's print
-    read by its bar) is none."""
+    of the largest whose outline was seen is a speck of the cloth; when no
+    outline was seen, one under a third or over three times the median size
+    (a marker's print read by its bar) is none."""
     def area(t: TileReading) -> float:
         return float(cv2.contourArea(np.array(t.corners, np.float32)))
 
-    clean, typical = [area(t) for t in tiles if not t.problems], float(np.median([area(t) for t in tiles] or [0]))
-    low, high = (max(clean) / 3, math.inf) if clean else (typical / 3, 3 * typical)
+    clean, typical = [area(t) for t in tiles if _outline_seen(t)], float(np.median([area(t) for t in tiles] or [0]))
+    low, high = (max(clean) / 3, float("inf")) if clean else (typical / 3, 3 * typical)
     return [t for t in tiles if low <= area(t) <= high]
 
 
@@ -441,6 +324,77 @@ def _faces_kept(read: list[tuple[Face, TileReading]]) -> tuple[list[TileReading]
     return tiles, barless
 
 
+def _face_beyond(image: np.ndarray, box: np.ndarray, face: np.ndarray, end: int, near: float,
+                 far: float) -> bool | None:
+    """Whether a strip beyond one end of a face's box (``end`` 1: past
+    ``box[1]``-``box[2]``, -1: past ``box[0]``-``box[3]``), from ``near`` to
+    ``far`` times the face's length beyond it over the middle half of its
+    width, is mostly (over half) within 22 of the face's colour ``face``
+    (Lab); ``None`` when the strip leaves the picture."""
+    along = box[1] - box[0]
+    a, b = (box[1], box[2]) if end == 1 else (box[0], box[3])
+    quad = np.array([a + end * near * along, a + end * far * along, b + end * far * along,
+                     b + end * near * along], np.float32)
+    across = (quad[2] - quad[1]) * 0.25
+    strip = np.array([quad[0] + across, quad[1] + across, quad[2] - across, quad[3] - across], np.float32)
+    h, w = image.shape[:2]
+    if strip.min() < 0 or strip[:, 0].max() >= w or strip[:, 1].max() >= h:
+        return None
+    dst = np.array([[0, 0], [8, 0], [8, 16], [0, 16]], np.float32)
+    piece = cv2.warpPerspective(image, cv2.getPerspectiveTransform(strip, dst), (8, 16))
+    diff = cv2.cvtColor(piece, cv2.COLOR_BGR2LAB).astype(np.float32) - face
+    dist = np.sqrt(diff[..., 0] ** 2 + 2.5 * (diff[..., 1] ** 2 + diff[..., 2] ** 2))
+    return bool(np.mean(dist < 22) > 0.5)
+
+
+def _lengthened(image: np.ndarray, box: np.ndarray) -> np.ndarray | None:
+    """The box of a face whose own colour goes on past an end of it (it was
+    cut short, and pips beyond it were not read), lengthened at each end as
+    far as the face's colour goes, by steps of 4% of its length (up to
+    43%); ``box`` itself when the face does not go on, ``None`` when it
+    goes on too far for one face (over 2.6 times as long as wide: tiles
+    touching end to end) or it is not known. Corners as ``box`` (4 × 2, in
+    pixels of ``image``, ``box[0]→box[1]`` along the long side)."""
+    patch, _m = _canonical(image, box)
+    S = HALF_PX
+    lab = cv2.cvtColor(patch, cv2.COLOR_BGR2LAB).astype(np.float32)
+    face = face_colour(lab[int(0.1 * S):int(0.9 * S):2, int(0.1 * S):int(1.9 * S):2].reshape(-1, 3))
+    grow = {}
+    for end in (1, -1):
+        steps = 0
+        while steps < 10 and _face_beyond(image, box, face, end, 0.03 + 0.04 * steps, 0.07 + 0.04 * steps):
+            steps += 1
+        # the face ends within the first strip that is not mostly face
+        grow[end] = 0.04 * steps + 0.03 if steps else 0.0
+    if not grow[1] and not grow[-1]:
+        return box
+    along = box[1] - box[0]
+    width = float(np.linalg.norm(box[3] - box[0]))
+    out = np.array([box[0] - grow[-1] * along, box[1] + grow[1] * along,
+                    box[2] + grow[1] * along, box[3] - grow[-1] * along], np.float32)
+    if float(np.linalg.norm(out[1] - out[0])) > 2.6 * width or max(grow.values()) > 0.4:
+        return None
+    return out
+
+
+def _read_longer(image: np.ndarray, t: TileReading, max_suit: int | None) -> TileReading:
+    """A tile whose box was cut short (:func:`_lengthened`) read again on the
+    face lengthened, with the doubt ``odd_shape``; the tile as read, with
+    that doubt, when the longer face reads no better (no bar found on it,
+    or more doubts about its pips)."""
+    box = np.array(t.corners, np.float32)
+    longer = _lengthened(image, box)
+    if longer is box:
+        return t
+    if longer is not None:
+        again = _read_face(image, longer, max_suit)
+        if "no_bar" not in again.problems and len(again.problems) <= len(t.problems):
+            t = again
+    if "odd_shape" not in t.problems:
+        t.problems.append("odd_shape")
+    return t
+
+
 def _by_bars(image: np.ndarray, small: np.ndarray, f: float, tiles: list[TileReading],
              max_suit: int | None) -> list[TileReading]:
     """Tiles found by their centre bars where no tile was read
@@ -449,7 +403,7 @@ def _by_bars(image: np.ndarray, small: np.ndarray, f: float, tiles: list[TileRea
     seen); a face whose bar is not found again when read is left out."""
     widths = sorted(min(np.linalg.norm(np.subtract(t.corners[1], t.corners[0])),
                         np.linalg.norm(np.subtract(t.corners[2], t.corners[1]))) * f
-                    for t in tiles if not t.problems)
+                    for t in tiles if _outline_seen(t))
     width = float(np.median(widths)) if widths else None
     known = [np.array(t.corners, np.float32) * f for t in tiles]
     found = []
@@ -490,6 +444,7 @@ def read_hand(image: np.ndarray, max_suit: int | None = None) -> Reading:
     tiles, barless = _faces_kept(read)
     tiles = _small_dropped(_distinct(tiles))
     tiles = _small_dropped(_distinct(tiles + _by_bars(image, small, f, tiles, max_suit)))
+    tiles = [_read_longer(image, t, max_suit) for t in tiles]
     if _unexplained(barless, tiles):
         problems.append("odd_shape")
     if not tiles:

@@ -11,7 +11,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, Flask, Response, abort, current_app, jsonify, request, url_for
+from flask import (
+    Blueprint,
+    Flask,
+    Response,
+    abort,
+    current_app,
+    jsonify,
+    render_template,
+    request,
+    url_for,
+)
 from flask_wtf.csrf import CSRFError, validate_csrf
 from werkzeug.exceptions import RequestEntityTooLarge
 from wtforms import ValidationError
@@ -228,8 +238,10 @@ def read_upload(set_n: int | None, engine: int | None, others: dict[str, list[st
         return _busy()
     names = [t.name for t in reading.tiles]
     checked = check_photo_tiles(names, set_n or 18, engine, others)
+    # "no tile was found" first: it is what the player must read (the rest only explains it)
+    codes = sorted(reading.all_problems(), key=lambda code: code != "no_tiles")
     out_problems: list[dict[str, Any]] = [
-        {"path": "", "code": code, "message": problem_message(code)} for code in reading.all_problems()
+        {"path": "", "code": code, "message": problem_message(code)} for code in codes
     ] + [p.as_dict() for p in checked]
     key = store.put_overlay(current_app.instance_path, overlay,
                             max_files=current_app.config.get("PHOTO_OVERLAY_FILES", store.OVERLAY_FILES),
@@ -249,6 +261,40 @@ def read_upload(set_n: int | None, engine: int | None, others: dict[str, list[st
         height=reading.height,
         marks=tile_marks(reading, checked),
     )
+
+
+@bp.get("/words")
+@open_to_phones
+def words():
+    """The photo dialog's words in the page's language, fetched by
+    ``static/app.js`` with ``static/photo.js`` when a photo is first chosen
+    (issue 27, page weight: they are not written into every game page).
+
+    :return: 200 JSON ``{name: text}``; each name is a ``data-`` attribute of
+        ``#photo-status`` that ``photo.js`` reads (``{n}`` and ``{tile}`` are
+        filled in by the script), and ``howto`` the guide's pictures with their
+        captions (HTML, ``photo/_howto.html``).
+    """
+    slots = {"n": "{n}", "tile": "{tile}"}
+    response = jsonify(
+        reading=gettext("Reading the photo…"),
+        failed=gettext("The photo could not be sent. Try again, or pick the tiles by hand."),
+        sure=gettext("Read from the photo: check the tiles, tap one to fix it, then Done."),
+        doubt=gettext("Not sure of everything: check the tiles marked in orange, fix them, then Done."),
+        doubtUnmarked=gettext("Not sure of this reading: check each tile against the hand, fix them, then Done."),
+        unread=gettext("The photo could not be read. Pick the tiles by hand, or take the photo again."),
+        overlayAlt=gettext("The photo with each pip circled and each tile labelled"),
+        marksLabel=gettext("Tiles read, as numbered on the photo: tap one to fix it"),
+        markTile=gettext("Tile %(n)s: %(tile)s.", **slots),
+        markFixed=gettext("Tile %(n)s: %(tile)s, fixed.", **slots),
+        markRemoved=gettext("Tile %(n)s: %(tile)s, taken out of the hand.", **slots),
+        fix=gettext("Tile %(n)s, %(tile)s: tap the right tile in the set below.", **slots),
+        remove=gettext("Remove this tile"),
+        howto=render_template("photo/_howto.html", howto=url_for("static", filename="photo-howto.svg")),
+    )
+    response.headers["Cache-Control"] = "no-cache"  # the language may change between two photos
+    response.headers["Vary"] = "Cookie"
+    return response
 
 
 @bp.get("/overlay/<key>.png")
@@ -279,4 +325,4 @@ def init_app(app: Flask, csrf: Any) -> None:
     gate.init_app(app)
 
 
-__all__ = ["bp", "init_app", "problem_message", "tile_marks"]
+__all__ = ["bp", "init_app", "problem_message", "tile_marks", "words"]

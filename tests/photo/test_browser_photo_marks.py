@@ -66,6 +66,11 @@ def _misreading(api, gid):
 @pytest.mark.parametrize("viewport, name", VIEWPORTS)
 def test_the_guide_shows_how_to_lay_the_hand(live, browser, api, viewport, name):
     ctx, page, _gid = _open(live, browser, api, viewport)
+    asked = []
+    page.on("request", lambda r: asked.append(r.url))
+    page.reload()
+    page.wait_for_load_state("load")
+    assert not [u for u in asked if "photo-howto" in u]  # the pictures come when the guide opens
     guide = page.locator(".photo-guide")
     expect(guide.locator("summary")).to_have_text("How to take the photo")
     expect(guide.locator(".photo-howto")).to_be_hidden()  # collapsed: the page does not grow
@@ -76,11 +81,27 @@ def test_the_guide_shows_how_to_lay_the_hand(live, browser, api, viewport, name)
         "Not touching or in a heap", "Not standing on an edge", "Not at a slant"]
     guide.scroll_into_view_if_needed()
     figures.last.scroll_into_view_if_needed()
-    _within(page, guide.locator(".photo-howto svg").last, viewport)
-    for svg in guide.locator(".photo-howto svg").all():
+    _within(page, guide.locator(".photo-howto img").last, viewport)
+    for svg in guide.locator(".photo-howto img").all():
         svg.scroll_into_view_if_needed()
         _within(page, svg, viewport)
+    page.wait_for_function("[...document.querySelectorAll('.photo-howto img')].every(i => i.complete)")
+    assert guide.locator(".photo-howto img").evaluate_all("is => is.map(i => i.naturalWidth)") == [120] * 4
     shot(page, f"photo-marks-guide-{name}")
+    ctx.close()
+
+
+@pytest.mark.parametrize("language", ["ru", "mn"])
+def test_the_guide_fits_a_phone_in_long_words(live, browser, api, language):
+    ctx, page, gid = _open(live, browser, api, (390, 844))
+    page.goto(f"{live}/lang/{language}?next=/games/{gid}")
+    page.wait_for_selector(f"html[lang={language}]")
+    page.locator(".photo-guide summary").tap()
+    for figure in page.locator(".photo-howto figure").all():
+        figure.scroll_into_view_if_needed()
+        _within(page, figure, (390, 844))
+    assert "Not at a slant" not in page.locator(".photo-guide").inner_text()
+    shot(page, f"photo-marks-guide-{language}-390x844")
     ctx.close()
 
 
@@ -168,12 +189,38 @@ def test_a_photo_with_no_tile_shows_how_to_lay_the_hand(live, browser, api, tmp_
     status = page.locator("dialog#photo-status")
     expect(status.locator(".photo-message")).to_have_text(
         "The photo could not be read. Pick the tiles by hand, or take the photo again.")
-    pictures = status.locator(".photo-howto svg")
+    pictures = status.locator(".photo-howto img")
     expect(pictures).to_have_count(4)
     _within(page, pictures, viewport)
     _within(page, status.get_by_role("button", name="Pick the tiles"), viewport)
     shot(page, f"photo-marks-unread-{name}")
     status.get_by_role("button", name="Pick the tiles").tap()
     page.wait_for_selector("dialog#picker[open]")
-    expect(status.locator(".photo-howto")).to_have_count(0)
+    expect(page.locator("dialog#picker .photo-reading")).to_have_count(0)
+    ctx.close()
+
+
+def test_a_player_s_phone_shows_the_guide_and_marks_the_tiles(live, browser, api):
+    # Ben's own phone (the seat page): the same guide and the same marks
+    ctx, tablet, _gid = _open(live, browser, api, (1024, 768))
+    tablet.locator("#phones summary").click()
+    tablet.locator("#phones svg.qr").wait_for()
+    join = tablet.locator("#phones .join-link").get_attribute("href")
+    phone_ctx = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+    phone = phone_ctx.new_page()
+    phone.goto(join)
+    phone.get_by_role("button", name="Ben", exact=True).tap()
+    phone.wait_for_selector(".seat-card")
+    phone.locator(".photo-guide summary").tap()
+    for svg in phone.locator(".photo-howto img").all():
+        svg.scroll_into_view_if_needed()
+        _within(phone, svg, (390, 844))
+    phone.locator("input.photo-input").set_input_files(str(PHOTO))
+    phone.wait_for_selector("dialog#picker[open] .photo-marks .photo-mark")
+    expect(phone.locator("dialog#picker .photo-mark")).to_have_count(3)
+    assert sorted(t.split()[1] for t in phone.locator("dialog#picker .photo-chip").all_inner_texts()) == TRUTH
+    shot(phone, "photo-marks-seat-390x844")
+    phone.locator("dialog#picker button[value=ok]").tap()
+    expect(phone.locator("#pips-1")).to_have_value("17")
+    phone_ctx.close()
     ctx.close()

@@ -69,12 +69,13 @@ def test_a_real_photo_on_a_player_s_phone_reaches_the_tablet(live, browser, api)
     _read_photo(ben, 1)
     assert _pressed(ben) == TILES
     assert ben.locator("dialog#picker .picker-sum").inner_text().endswith(f"{PIPS} pips")
-    # the reading's photo fits the phone's width
-    img = ben.locator(".photo-reading img").bounding_box()
+    # the reading's photo fits the phone's width (the part shown: the photo
+    # is cropped to the tiles, issue 26)
+    img = ben.locator(".photo-reading .photo-shot").bounding_box()
     assert img is not None and img["width"] <= PHONE["width"]
     # the dialog as the phone shows it (a full-page shot scrolls it away)
     ben.screenshot(path=str(ARTIFACTS / "photo-real-phone-reading.png"))
-    ben.locator(".photo-reading img").screenshot(path=str(ARTIFACTS / "photo-real-phone-overlay.png"))
+    ben.locator(".photo-reading .photo-shot").screenshot(path=str(ARTIFACTS / "photo-real-phone-overlay.png"))
     # Done is within the phone's screen, not below it
     done = ben.locator("dialog#picker button[value=ok]").bounding_box()
     assert done is not None and done["y"] + done["height"] <= PHONE["height"]
@@ -166,8 +167,11 @@ def test_a_real_photo_with_no_tile_face_up_on_a_player_s_phone(live, browser, ap
     status = ben.locator("dialog#photo-status")
     expect(status.locator(".photo-message")).to_have_text("Reading the photo…")
     assert status.locator(".photo-close").is_hidden()
-    while not held:
+    for _ in range(200):  # the route's handler runs while Playwright waits
+        if held:
+            break
         ben.wait_for_timeout(50)
+    assert held, "the photo was not sent"
     ben.screenshot(path=str(ARTIFACTS / "photo-real-phone-busy.png"))
     held[0].continue_()
 

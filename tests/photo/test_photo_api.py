@@ -249,3 +249,34 @@ def test_backup_says_photos_are_not_in_it(app, api):
     result = app.test_cli_runner().invoke(args=["backup", str(app.instance_path) + "/b.json"])
     assert result.exit_code == 0
     assert "no photos" in result.output and "1 photos of hands are kept" in result.output
+
+
+def test_a_photo_with_no_tile_face_up_says_so_first(api):
+    # jr_G-7-NC-F.jpg: seven tiles all face down on the green sheet (the
+    # development set's ground truth: 0 tiles, 0 pips). Whatever else the
+    # reader noticed, the player reads "no tile was found" first.
+    from pathlib import Path
+    data = (Path(__file__).resolve().parent.parent / "fixtures" / "photos" / "jr_G-7-NC-F.jpg").read_bytes()
+    r = _post(api, data, name="jr_G-7-NC-F.jpg", set="6")
+    assert r.status_code == 200
+    body = r.get_json()
+    assert body["tiles"] == [] and body["pips"] == 0
+    assert body["problems"][0]["code"] == "no_tiles"
+    assert body["problems"][0]["message"].startswith("No tile was found.")
+
+
+def test_the_dialog_s_words_come_in_the_page_s_language(client):
+    # fetched by the page with the photo's script, not written into every game
+    # page (issue 27's page weight); a seat's phone has no token, and gets them
+    r = client.get("/api/photo/words")
+    assert r.status_code == 200
+    words = r.get_json()
+    assert words["reading"] == "Reading the photo…"
+    assert words["markTile"] == "Tile {n}: {tile}."
+    assert set(words) == {"reading", "failed", "sure", "doubt", "doubtUnmarked", "unread", "overlayAlt",
+                          "marksLabel", "markTile", "markFixed", "markRemoved", "fix", "remove", "howto"}
+    # the guide's four pictures, a hand laid well first, each a view of the one drawing
+    assert words["howto"].count("<figure") == 4 and 'src="/static/photo-howto.svg#good"' in words["howto"]
+    client.set_cookie("lang", "ru")
+    ru = client.get("/api/photo/words").get_json()
+    assert ru["reading"] != words["reading"] and "{n}" in ru["markTile"] and "{tile}" in ru["markTile"]

@@ -22,10 +22,13 @@ TRUTH: dict[str, tuple[int, list[tuple[int, int]]]] = {
     "jr_G-7-NC-F.jpg": (6, []),  # face down: 0
     "jes_IMG_0648.JPG": (12, [(7, 12)]),  # 19
     "jr_P-3-NC-S.jpg": (6, [(6, 3), (3, 1)]),  # 9 + 4 = 13 (the 6-3 stands on its edge)
+    "evw_dominoes.png": (12, [(0, 1), (2, 3), (4, 5), (6, 7), (8, 9), (10, 11), (12, 12)]),  # 1+5+9+13+17+21+24 = 90
+    "jr_G-3-NC.jpg": (6, [(3, 6), (0, 4), (2, 6)]),  # 9 + 4 + 8 = 21
     "jr_P-3-NC.jpg": (6, [(3, 6), (2, 3), (1, 3)]),  # 9 + 5 + 4 = 18 (all three stand on their edges)
 }
 TOTALS = {"jr_test_11.jpg": 7, "jr_T-3-NC-S.jpg": 17, "jr_P-7-NC.jpg": 41, "jr_G-7-NC-F.jpg": 0,
-          "jes_IMG_0648.JPG": 19, "jr_P-3-NC-S.jpg": 13, "jr_P-3-NC.jpg": 18}
+          "jes_IMG_0648.JPG": 19, "jr_P-3-NC-S.jpg": 13, "evw_dominoes.png": 90, "jr_G-3-NC.jpg": 21,
+          "jr_P-3-NC.jpg": 18}
 
 
 def _read(name: str):
@@ -92,3 +95,19 @@ def test_standing_tiles_are_found_by_bars_touching_their_pips():
     assert sorted(t.name for t in reading.tiles) == ["3-1", "3-2", "6-3"]
     assert reading.pips == 18
     assert reading.uncertain  # found by their bars: their outlines were not seen
+
+
+def test_a_pip_in_a_rounded_corner_is_not_counted_with_the_ground_beside_it():
+    # seven double-12 tiles on a black ground; the 11-10's orange pip in its
+    # corner touches the black ground inside the face's box, and the pair
+    # used to be counted as two pips (11-11, not flagged): 1+5+9+13+17+21+24
+    reading = _read("evw_dominoes.png")
+    assert sorted(t.name for t in reading.tiles) == ["1-0", "11-10", "12-12", "3-2", "5-4", "7-6", "9-8"]
+    assert reading.pips == 90
+
+
+def test_small_tiles_on_a_green_sheet_are_read_tile_by_tile():
+    # the 6-2 was read as 5-2 before the ground in the corners of its box was told from its pips
+    reading = _read("jr_G-3-NC.jpg")
+    assert sorted(t.name for t in reading.tiles) == ["4-0", "6-2", "6-3"]
+    assert reading.pips == 21

@@ -169,3 +169,20 @@ def test_the_product_owners_scenes_draw_what_they_say(name):
         assert len(photo.tiles) == scene["count"]
     if scene.get("arrangement") == "single":
         assert len(photo.tiles) == 1
+
+
+def test_glare_is_stronger_on_glossy_faces_than_on_the_table():
+    w, h = 400, 300
+    glossy = np.zeros((h, w), np.float32)
+    glossy[:, ::2] = 1.0  # every other column a glossy face: both halves see the same streak
+    canvas = np.zeros((h, w, 3), np.float32)
+    camera.glare(np.random.default_rng(4), canvas, glossy)
+    lift = canvas[..., 1]
+    assert lift.max() > 10  # a streak was laid
+    assert lift[:, ::2].sum() > 4 * lift[:, 1::2].sum()  # faces 1 + 0.15 to the table's 0.15
+
+
+def test_the_light_comes_from_one_side():
+    field_ = camera.light_field(np.random.default_rng(5), 400, 300, (1.0, 0.0))
+    middle = field_[100:200]
+    assert middle[:, 300:].mean() > middle[:, :100].mean()  # brighter towards the right

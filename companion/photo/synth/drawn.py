@@ -1,4 +1,5 @@
-"""Seeded synthetic photos of dominoes, for the benchmark and the tests.
+"""Seeded drawings of dominoes, for the reader's tests and the benchmark
+(the photo-like renders are :mod:`companion.photo.synth.scene`).
 
 No photo of a real set is kept in this repository (the few public ones carry
 no licence), so the pip counter is measured on pictures drawn here: tiles laid

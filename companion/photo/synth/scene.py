@@ -171,7 +171,7 @@ def _lay(canvas: np.ndarray, glossy: np.ndarray, p: Placed, kind: str, tl: Look,
         t = np.float32([[1, 0, v[0]], [0, 1, v[1]]])
         return cv2.warpAffine(img, t, (d, d), flags=cv2.INTER_LINEAR)[cut]
 
-    sa = cv2.GaussianBlur(moved(a, shade), (0, 0), max(1.0, 0.06 * p.length))
+    sa = _soft(moved(a, shade), 0.06 * p.length)
     region *= (1 - float(rng.uniform(0.35, 0.6)) * sa)[..., None]
     steps = max(2, min(6, int(math.ceil(float(np.abs(side).max()) / 1.5))))
     cover = np.zeros_like(sa)  # the side's coverage
@@ -186,6 +186,16 @@ def _lay(canvas: np.ndarray, glossy: np.ndarray, p: Placed, kind: str, tl: Look,
     region += np.float32(tl.side) * (tone * (1 - af))[..., None] + rot[cut] * af[..., None]
     g = glossy[cy0:cy1, cx0:cx1]
     g[:] = g * (1 - np.maximum(cover, af)) + af * tl.gloss
+
+
+def _soft(a: np.ndarray, sigma: float) -> np.ndarray:
+    """``a`` blurred by ``sigma`` pixels (worked out at a quarter size: a
+    shadow has no fine detail)."""
+    h, w = a.shape
+    if sigma < 4 or min(h, w) < 16:
+        return cv2.GaussianBlur(a, (0, 0), max(1.0, sigma))
+    small = cv2.resize(a, (w // 4, h // 4), interpolation=cv2.INTER_AREA)
+    return cv2.resize(cv2.GaussianBlur(small, (0, 0), sigma / 4), (w, h), interpolation=cv2.INTER_LINEAR)
 
 
 __all__ = ["SCENES", "THICKNESS", "render_photo"]
