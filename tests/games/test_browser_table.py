@@ -105,6 +105,11 @@ def test_the_game_page_weighs_at_most_80_kb_unpacked_and_asks_only_this_server(l
     sizes = {}
     for req in responses:
         assert req.url.startswith(live), f"a request left the machine: {req.url}"
+        if req.url.endswith("/phones.json"):
+            # the phones panel's status check, asked once a second from a second after
+            # the page runs (static/phones.js): not the page's load, though on a busy
+            # machine it sometimes lands before the page counts as settled
+            continue
         s = req.sizes()
         sizes[req.url] = s["responseBodySize"] + s["responseHeadersSize"]
     total = sum(sizes.values())
