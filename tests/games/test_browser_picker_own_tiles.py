@@ -45,3 +45,24 @@ def test_the_engine_and_a_tile_of_another_hand_come_out_with_one_tap(live, brows
     expect(page.locator("#pips-1")).to_have_value("11")
     expect(page.locator("input[name='tiles-1']")).to_have_value("6-5")
     ctx.close()
+
+
+def test_a_refused_round_shows_the_pips_of_the_tiles_on_the_page(live, browser, api):
+    # as a photo leaves it: Ben holds the engine 12-12 and 6-5 (24 + 11 = 35 pips);
+    # Ana went out, Cy typed 20: refused (the engine in a hand), the 35 still shown
+    gid = api.post("/api/games", json={"set": 12, "players": ["Ana", "Ben", "Cy"],
+                                       "first_starter": "Ana"}).get_json()["id"]
+    ctx = browser.new_context(viewport={"width": 1024, "height": 768}, has_touch=True)
+    page = ctx.new_page()
+    page.goto(f"{live}/?token={TOKEN}")
+    page.goto(f"{live}/games/{gid}")
+    expect = pytest.importorskip("playwright.sync_api").expect
+    page.evaluate("""() => { document.querySelector("input[name='tiles-1']").value = "12-12 6-5"; }""")
+    page.locator(".hand").nth(0).locator(".out-tap").tap()
+    page.fill("#pips-2", "20")
+    page.locator("#round-form button.primary").click()
+    page.wait_for_selector(".field-error, .form-error")
+    expect(page.locator("#pips-1")).to_have_value("35")
+    expect(page.locator(".picked[data-for='1']")).to_have_text("12-12 6-5")
+    expect(page.locator("#pips-2")).to_have_value("20")
+    ctx.close()
