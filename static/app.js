@@ -517,8 +517,14 @@
     var layouts = dialog.dataset.pips ? JSON.parse(dialog.dataset.pips) : pipLayouts(n);
     var engine = form.dataset.engine === "" ? null : form.dataset.engine + "-" + form.dataset.engine;
     var seat = null;
-    var chosen = {};
+    var chosen = {}, taken = {};
     tileButtons(grid, n, layouts);
+    // a tile not pressed is offered unless another hand lists it or it is the
+    // engine; one this hand lists is pressed and can always be taken out
+    function off(b) {
+      b.setAttribute("aria-pressed", "false");
+      b.disabled = !!taken[b.dataset.tile] || b.dataset.tile === engine;
+    }
     function field(s) { return form.querySelector("input[name='tiles-" + s + "']"); }
     function update() {
       var count = 0, pips = 0;
@@ -535,7 +541,7 @@
     if (clear) {
       clear.addEventListener("click", function () {
         chosen = {};
-        grid.querySelectorAll("button.tile").forEach(function (b) { b.setAttribute("aria-pressed", "false"); });
+        grid.querySelectorAll("button.tile").forEach(off);
         update();
       });
     }
@@ -543,7 +549,7 @@
       var b = ev.target.closest("button.tile");
       if (!b || b.disabled) return;
       var t = b.dataset.tile;
-      if (chosen[t] !== undefined) { delete chosen[t]; b.setAttribute("aria-pressed", "false"); }
+      if (chosen[t] !== undefined) { delete chosen[t]; off(b); }
       else { chosen[t] = parseInt(b.dataset.pips, 10); b.setAttribute("aria-pressed", "true"); }
       update();
     });
@@ -551,7 +557,7 @@
       button.addEventListener("click", function () {
         seat = button.dataset.seat;
         chosen = {};
-        var taken = {};
+        taken = {};
         form.querySelectorAll(".tiles-field").forEach(function (f) {
           var s = f.name.slice(6);
           f.value.split(/\s+/).filter(Boolean).forEach(function (t) {
@@ -560,10 +566,12 @@
         });
         grid.querySelectorAll("button.tile").forEach(function (b) {
           var t = b.dataset.tile;
-          b.disabled = !!taken[t] || t === engine;
-          var on = chosen[t] !== undefined;
-          if (on) chosen[t] = parseInt(b.dataset.pips, 10);
-          b.setAttribute("aria-pressed", on ? "true" : "false");
+          off(b);
+          if (chosen[t] !== undefined) {
+            chosen[t] = parseInt(b.dataset.pips, 10);
+            b.disabled = false;
+            b.setAttribute("aria-pressed", "true");
+          }
         });
         dialog.querySelector("h2").textContent = button.dataset.name;
         update();

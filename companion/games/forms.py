@@ -248,6 +248,19 @@ def pips_shown(hand: Mapping[str, Any]) -> str:
         return ""
 
 
+def typed_with_tiles(form: Mapping[str, str]) -> dict[str, str]:
+    """A round form as sent (``{"tiles-1": "12-12 6-5", ...}``), with each hand
+    given by its tiles and no pips (the page does not send the pips box the
+    tiles fill) showing the pips on them, ``"pips-1": "35"``: what a refused
+    form shows again. A pips box that was sent is kept as it was."""
+    values = dict(form.items())
+    for key, tiles in form.items():
+        seat = key.removeprefix("tiles-")
+        if seat != key and tiles.strip() and not values.get(f"pips-{seat}"):
+            values[f"pips-{seat}"] = pips_shown({"tiles": tiles.split()})
+    return values
+
+
 def kind_of(form) -> GameKind | None:
     """The game a form's ``kind`` names (the default kind, Mexican Train, when it names none), or
     ``None`` for a kind this app does not have (the engine then says so)."""

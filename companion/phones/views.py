@@ -8,6 +8,9 @@ is the tablet's, behind the token like every other route.
 
 from __future__ import annotations
 
+import json
+import zlib
+
 from flask import Blueprint, Response, abort, jsonify, redirect, render_template, request, url_for
 
 from companion.games import services
@@ -129,7 +132,13 @@ def _render_seat(seat, values=None, errors=None, status=200):
             if sent.led:
                 values["led"] = str(seat.link.seat)
     plan = seat.game.next_round()
+    # this phone's draft of the hand (static/app.js): the seat, the round, and what was
+    # sent (a draft is forgotten once sent, or once the round moves on)
+    drafts = f"s{seat.game.id}-{seat.link.seat}"
+    sent_as = json.dumps([sent.hand, sent.out, sent.led], sort_keys=True) if sent else ""
+    draft_key = f"{drafts}:{number}:{zlib.crc32(sent_as.encode()):x}"
     return render_template("phones/seat.html", seat=seat, plan=plan, number=number, sent=sent,
+                           drafts=drafts, draft_key=draft_key,
                            values=values, errors=errors or [],
                            blank_counts=double_blank_changes_points(seat.game.table)), status
 

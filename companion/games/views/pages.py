@@ -12,7 +12,7 @@ from functools import lru_cache
 
 from flask import Blueprint, Response, abort, flash, redirect, render_template, request, url_for
 
-from companion.games import chicken_foot, services
+from companion.games import chicken_foot, forms, services
 from companion.games.chart import running_totals_chart
 from companion.games.forms import (
     errors_by_field,
@@ -343,7 +343,7 @@ def add_round(game_id: int):
 def _taken_by_other(game_id: int, outcome: services.Conflicted):
     """Another tablet saved this round first, with other numbers: keep what was
     typed here and offer it as a correction of that round (409)."""
-    values = request.form.to_dict()
+    values = forms.typed_with_tiles(request.form)
     values["version"] = str(outcome.version)
     message = gettext(
         "Round %(n)s was just saved on another device with other numbers. What you "
@@ -359,7 +359,7 @@ def _refused(game_id: int, problems, warnings, edit: int | None = None):
     409 for an edit conflict, else 422."""
     return render_game(
         _game_or_404(game_id),
-        values=request.form,
+        values=forms.typed_with_tiles(request.form),
         errors=errors_by_field(problems),
         warnings=[] if problems else warnings,
         status=409 if any(p.code == "edit_conflict" for p in problems) else 422,
