@@ -158,8 +158,21 @@
         return !boxes.some(function (a, i) {
           return boxes.some(function (b, k) {
             return k > i && a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
-          });
+          }) || covers(a, i);
         });
+      });
+    }
+    // does label box a (of tile i) lie over another tile? (points across it, in the photo's units)
+    function covers(a, i) {
+      return shapes.some(function (g, k) {
+        var poly = g.querySelector("polygon");
+        if (k === i || typeof poly.isPointInFill !== "function") return false;
+        for (var fx = 0; fx <= 1; fx += 0.25) {
+          for (var fy = 0; fy <= 1; fy += 0.5) {
+            if (poly.isPointInFill(new DOMPoint(a.x + fx * a.w, a.y + fy * a.h))) return true;
+          }
+        }
+        return false;
       });
     }
     function place(g, m, i, unit, short) {
