@@ -265,15 +265,15 @@ def _outline_seen(t: TileReading) -> bool:
 def _small_dropped(tiles: list[TileReading]) -> list[TileReading]:
     """The tiles of one set are all of a size (a photo at a slant makes the
     far ones smaller, by half at most): a 'tile' under a third of the size
-    of the largest clean one is a speck of the cloth, not a tile."""
+    of the largest whose outline was seen is a speck of the cloth; when no
+    outline was seen, one under a third or over three times the median size
+    (a marker's print read by its bar) is none."""
     def area(t: TileReading) -> float:
         return float(cv2.contourArea(np.array(t.corners, np.float32)))
 
-    clean = [area(t) for t in tiles if _outline_seen(t)] or [area(t) for t in tiles]
-    if not clean:
-        return tiles
-    big = max(clean)
-    return [t for t in tiles if area(t) >= big / 3]
+    clean, typical = [area(t) for t in tiles if _outline_seen(t)], float(np.median([area(t) for t in tiles] or [0]))
+    low, high = (max(clean) / 3, float("inf")) if clean else (typical / 3, 3 * typical)
+    return [t for t in tiles if low <= area(t) <= high]
 
 
 def _cut_doubts(read: list[tuple[Face, TileReading]]) -> dict[tuple[int, int], int]:

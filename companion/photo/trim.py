@@ -55,16 +55,42 @@ def _run(profile: np.ndarray, start: int, step: int) -> int:
     return n - misses
 
 
+_TURNS = (0.0, -5.0, 5.0, -10.0, 10.0)
+"""Degrees the guessed face is turned about its centre when cut down: a short
+bar's slant is measured a few degrees wrong on a small face."""
+
+
 def trimmed_box(image: np.ndarray, box: np.ndarray) -> np.ndarray | None:
-    """The face around a bar cut down to its own colour.
+    """The face around a bar cut down to its own colour: the guess as given,
+    and turned a little each way (:data:`_TURNS`), the one whose face is
+    widest (the most rows of the face's own colour across) kept.
 
     :param image: the picture, BGR ``uint8``.
     :param box: the guessed face (4 × 2 corners in pixels of ``image``,
         ``box[0]→box[1]`` along the long side, the bar across its middle).
     :return: the corners of the face cut down (same order), or ``None`` when
         what is left is not shaped like a face (less than a third as long as
-        looked at, or not 1.2 to 2.6 times as long as wide).
+        looked at, or not 1.2 to 3.6 times as long as wide: a photo at a slant
+        shortens a face standing up, as :func:`companion.photo.faces._single`).
     """
+    centre = box.mean(axis=0)
+    best: tuple[int, np.ndarray] | None = None
+    colour = None  # the face's colour, beside the bar: the same however it is turned
+    for degrees in _TURNS:
+        t = np.deg2rad(degrees)
+        turn = np.array([[np.cos(t), -np.sin(t)], [np.sin(t), np.cos(t)]], np.float32)
+        cut, colour = _trimmed_once(image, (centre + (box - centre) @ turn.T).astype(np.float32), colour)
+        if cut is not None and (best is None or cut[0] > best[0]):
+            best = cut
+    return None if best is None else best[1]
+
+
+def _trimmed_once(image: np.ndarray, box: np.ndarray,
+                  colour: np.ndarray | None) -> tuple[tuple[int, np.ndarray] | None, np.ndarray]:
+    """:func:`trimmed_box` for one guess: how many rows of the face's own
+    colour it has across (of _S), and its corners, or ``None`` when what is
+    left is not shaped like a face; and the face's colour (Lab), found beside
+    the bar when ``colour`` is ``None``."""
     S = _S
     # looked at wider than guessed: the face may be larger than the guess
     centre = box.mean(axis=0)
@@ -75,7 +101,9 @@ def trimmed_box(image: np.ndarray, box: np.ndarray) -> np.ndarray | None:
     lab = cv2.cvtColor(patch, cv2.COLOR_BGR2LAB).astype(np.float32)
     # beside the bar lies the face for sure
     beside = np.concatenate([lab[S // 4:3 * S // 4, S // 2:S - 3], lab[S // 4:3 * S // 4, S + 3:3 * S // 2]])
-    diff = lab - face_colour(beside.reshape(-1, 3))
+    if colour is None:
+        colour = face_colour(beside.reshape(-1, 3))
+    diff = lab - colour
     dist = np.sqrt(diff[..., 0] ** 2 + 2.5 * (diff[..., 1] ** 2 + diff[..., 2] ** 2))
     near = (dist < 30).astype(np.uint8)
     # pips and the bar filled in
@@ -89,16 +117,16 @@ def trimmed_box(image: np.ndarray, box: np.ndarray) -> np.ndarray | None:
     cols[bar - 2:bar + 3] = True
     along = min(_run(cols, bar, 1), _run(cols, bar - 1, -1)) + 1
     if along < S // 2:
-        return None
+        return None, colour
     rows = near[:, max(0, bar - along):bar + along].mean(axis=1) > 0.8
     top = S // 2 - _run(rows, S // 2 - 1, -1)
     across = _run(rows, S // 2, 1) + S // 2 - top
     ratio = 2 * along / max(1, across)
-    if not 1.2 <= ratio <= 2.6:
-        return None
+    if not 1.2 <= ratio <= 3.6:
+        return None, colour
     # the tile's rounded rim, darker than its face, left out
     top, across = top + 1, across - 2
     corners = np.array([[bar - along, top], [bar + along, top], [bar + along, top + across],
                         [bar - along, top + across]], np.float32)
     back = cv2.perspectiveTransform(corners.reshape(-1, 1, 2), np.linalg.inv(m)).reshape(4, 2)
-    return back.astype(np.float32)
+    return (across, back.astype(np.float32)), colour

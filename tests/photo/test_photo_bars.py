@@ -63,3 +63,24 @@ def test_a_face_with_its_bar_in_the_middle_is_left_as_it_is():
     bar = np.zeros((half, 2 * half), bool)
     bar[10:87, 94:99] = True  # centred on x = 96: the middle
     assert centred_box(bar, np.eye(3), half) is None
+
+
+def test_a_bar_touching_a_pip_and_a_shadow_is_still_a_line():
+    from companion.photo.barfaces import _bar_candidates
+
+    # a white face on a mid-grey ground, its bar 3 pixels wide running
+    # down from (200, 90) to (200, 130): 41 pixels long, centred on
+    # (200, 110); a round pip of radius 4 touches its side at (205, 100)
+    # and the dark line of a shadow along the face's bottom meets its
+    # lower end (row 131, from x = 150 to 250)
+    lum = np.full((300, 800), 120, np.uint8)
+    cv2.rectangle(lum, (150, 80), (250, 131), 230, -1)
+    cv2.rectangle(lum, (199, 90), (201, 130), 20, -1)
+    cv2.circle(lum, (205, 100), 4, 20, -1)
+    cv2.line(lum, (150, 131), (250, 131), 20, 2)
+    bars = [(c, u, length) for c, u, length, _dark in _bar_candidates(lum)
+            if abs(c[0] - 200) < 3 and abs(c[1] - 110) < 4]
+    assert bars, "the bar was not found apart from the pip and the shadow"
+    _c, u, length = bars[0]
+    assert abs(u[0]) < 0.1  # up and down the picture
+    assert 37 <= length <= 43  # 41 pixels, give or take its rounded ends
