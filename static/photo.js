@@ -33,9 +33,11 @@
   var hints = status.querySelector(".photo-hints");
   var pickSeat = null;
 
+  var closer = status.querySelector(".photo-close"), closeText = closer.textContent;
   function say(text, busy) {
     status.querySelector(".photo-message").textContent = text;
-    status.querySelector(".photo-close").hidden = !!busy;
+    closer.textContent = busy ? status.dataset.cancel || closeText : closeText;  // while reading: Cancel
+    closer.hidden = false;
     if (pick) pick.hidden = true;
     if (hints) { hints.hidden = true; hints.textContent = ""; }
     var old = status.querySelector(".photo-howto");
@@ -76,7 +78,7 @@
   // The marks of one reading: one per tile read ({tile, sure, problems, fixed,
   // removed}), drawn over the photo (shot: its wrapper) and as buttons (row).
   var marking = null;
-  function Marking(body, shot, img, row, fixBar) {
+  function Marking(body, shot, img, row, fixBar, changed) {
     var marks = (body.marks || []).map(function (m) {
       return { tile: m.tile, read: m.tile, corners: m.corners, sure: m.sure, problems: m.problems || [],
                fixed: false, removed: false };
@@ -158,8 +160,21 @@
         return !boxes.some(function (a, i) {
           return boxes.some(function (b, k) {
             return k > i && a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
-          });
+          }) || covers(a, i);
         });
+      });
+    }
+    // does label box a (of tile i) lie over another tile? (points across it, in the photo's units)
+    function covers(a, i) {
+      return shapes.some(function (g, k) {
+        var poly = g.querySelector("polygon");
+        if (k === i || typeof poly.isPointInFill !== "function") return false;
+        for (var fx = 0; fx <= 1; fx += 0.25) {
+          for (var fy = 0; fy <= 1; fy += 0.5) {
+            if (poly.isPointInFill(new DOMPoint(a.x + fx * a.w, a.y + fy * a.h))) return true;
+          }
+        }
+        return false;
       });
     }
     function place(g, m, i, unit, short) {
@@ -200,10 +215,10 @@
       });
       fixBar.hidden = sel === null;
       if (sel !== null) {
-        fixText.textContent = words("fix", sel + 1, marks[sel].tile) +
-          (doubt(marks[sel]) ? " " + marks[sel].problems.join(" ") : "");
+        fixText.textContent = words("fix", sel + 1, marks[sel].tile);  // its doubts: in the list
         remove.hidden = marks[sel].removed;
       }
+      if (changed) changed(marks);
       layout();
     }
 
@@ -212,7 +227,7 @@
       render();
       if (sel !== null && !marks[sel].removed) {
         var b = tileButton(marks[sel].tile);
-        if (b) b.scrollIntoView({ block: "center", behavior: "smooth" });
+        if (b) b.scrollIntoView({ block: "nearest", behavior: "smooth" });  // only if out of sight
       }
     }
 
@@ -320,21 +335,27 @@
       });
     });
     body.problems.forEach(function (p) { if (!about[p.message]) { about[p.message] = []; said.push(p.message); } });
-    if (said.length) {
-      var list = document.createElement("ul");
-      list.className = "photo-doubts";
+    // a tile fixed or taken out is no longer doubted: the list follows the marks
+    var list = document.createElement("ul");
+    list.className = "photo-doubts";
+    function doubts(state) {
+      list.textContent = "";
       said.forEach(function (p) {
+        var nums = about[p].filter(function (n) { return !state[n - 1].fixed && !state[n - 1].removed; });
+        if (about[p].length && !nums.length) return;
         var li = document.createElement("li");
-        about[p].forEach(function (n) {
+        nums.forEach(function (n) {
           var b = document.createElement("b");
           b.textContent = n;
           li.appendChild(b);
         });
-        li.appendChild(document.createTextNode((about[p].length ? " " : "") + p));
+        li.appendChild(document.createTextNode((nums.length ? " " : "") + p));
         list.appendChild(li);
       });
-      caption.appendChild(list);
+      list.hidden = !list.children.length;
     }
+    doubts(marks.map(function () { return {}; }));
+    caption.appendChild(list);
     figure.appendChild(caption);
     picker.classList.add("from-photo");
     pickerForm.insertBefore(figure, grid);
@@ -359,9 +380,10 @@
     remove.className = "secondary small";
     remove.textContent = status.dataset.remove;
     fixBar.appendChild(remove);
-    picker.querySelector("header").appendChild(fixBar);
+    // just above the set, where nothing above it moves when it shows (issue: the dialog jumped)
+    pickerForm.insertBefore(fixBar, grid);
     button.click();  // opens the picker, filled from the field
-    marking = new Marking(body, shot, img, row, fixBar);
+    marking = new Marking(body, shot, img, row, fixBar, doubts);
     var confirm = picker.querySelector("button[value=ok]");
     picker.addEventListener("close", function restore() {
       picker.removeEventListener("close", restore);
@@ -389,33 +411,57 @@
     data.append("taken", taken(seat));
     data.append("labels", "0");  // the page writes the tiles' names on the photo (its marks)
     var csrf = form.querySelector("input[name=csrf_token]");
-    say(status.dataset.reading, true);
+    var name = input.dataset.name || "";
+    say(name && status.dataset.readingOf ? status.dataset.readingOf.replace("{name}", name) : status.dataset.reading, true);
+    // Cancel or Esc abandons this reading: its request is aborted, and a late answer ignored
+    var mine = reading = { abort: typeof AbortController === "function" ? new AbortController() : null };
+    function late() { return reading !== mine; }
     fetch(status.dataset.url, {
-      method: "POST", body: data, credentials: "same-origin",
+      method: "POST", body: data, credentials: "same-origin", signal: mine.abort ? mine.abort.signal : undefined,
       headers: { "X-CSRFToken": csrf ? csrf.value : "", "Accept": "application/json" }
     }).then(function (r) {
       return r.json().then(function (body) { return { ok: r.ok, body: body }; },
                            function () { return { ok: false, body: {} }; });
     }).then(function (res) {
+      if (late()) return;
+      reading = null;
       input.value = "";
       if (!res.ok) {
         var errs = (res.body && res.body.errors) || [];
-        say(errs.length ? errs.map(function (e) { return e.message; }).join(" ") : status.dataset.failed, false);
+        failed(seat, errs.length ? errs.map(function (e) { return e.message; }).join(" ") : status.dataset.failed);
         return;
       }
       if (!res.body.tiles || !res.body.tiles.length) { unread(seat, res.body); return; }
       status.close();
       showReading(seat, res.body);
     }).catch(function () {
+      if (late()) return;
+      reading = null;
       input.value = "";
-      say(status.dataset.failed, false);
+      failed(seat, status.dataset.failed);
     });
+  }
+  var reading = null;  // the reading under way ({abort}), or null
+
+  // An error (not a photo, too large, busy, not sent): say it, and offer the
+  // tile picker for this hand, as when no tile was found.
+  function failed(seat, text) {
+    say(text, false);
+    pickSeat = seat;
+    if (pick) pick.hidden = false;
   }
 
   form.querySelectorAll("input.photo-input").forEach(function (input) {
     input.addEventListener("change", function () { send(input); });
   });
-  status.querySelector(".photo-close").addEventListener("click", function () { status.close(); });
+  closer.addEventListener("click", function () { status.close(); });
+  status.addEventListener("close", function () {  // Cancel, Close or Esc
+    if (!reading) return;
+    if (reading.abort) reading.abort.abort();
+    reading = null;
+    status.setAttribute("aria-busy", "false");
+    form.querySelectorAll("input.photo-input").forEach(function (i) { i.value = ""; });
+  });
   if (pick) {
     pick.addEventListener("click", function () {
       status.close();

@@ -278,6 +278,8 @@ def words():
     slots = {"n": "{n}", "tile": "{tile}"}
     response = jsonify(
         reading=gettext("Reading the photo…"),
+        readingOf=gettext("Reading %(name)s's photo…", name="{name}"),
+        cancel=gettext("Cancel"),
         failed=gettext("The photo could not be sent. Try again, or pick the tiles by hand."),
         sure=gettext("Read from the photo: check the tiles, tap one to fix it, then Done."),
         doubt=gettext("Not sure of everything: check the tiles marked in orange, fix them, then Done."),

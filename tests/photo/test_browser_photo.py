@@ -90,7 +90,7 @@ def test_a_photo_not_confirmed_leaves_the_hand_alone(live, browser, tmp_path):
     bad = tmp_path / "notes.jpg"
     bad.write_bytes(b"not a picture at all")
     page.locator("input.photo-input[data-seat='0']").set_input_files(str(bad))
-    page.wait_for_selector("dialog#photo-status[open] .photo-close:not([hidden])")
+    page.wait_for_selector("dialog#photo-status[open][aria-busy=false]")  # read (Cancel shows while reading)
     assert "not a photo" in page.locator("#photo-status .photo-message").inner_text()
     page.locator("#photo-status .photo-close").click()
     assert page.locator("input[name='tiles-0']").input_value() == ""

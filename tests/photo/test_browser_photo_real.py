@@ -165,8 +165,8 @@ def test_a_real_photo_with_no_tile_face_up_on_a_player_s_phone(live, browser, ap
     ben.route("**/api/photo/seat/**", lambda route: held.append(route))
     ben.locator("input.photo-input[data-seat='1']").set_input_files(str(PHOTO.with_name("jr_G-7-NC-F.jpg")))
     status = ben.locator("dialog#photo-status")
-    expect(status.locator(".photo-message")).to_have_text("Reading the photo…")
-    assert status.locator(".photo-close").is_hidden()
+    expect(status.locator(".photo-message")).to_have_text("Reading Ben's photo…")
+    expect(status.locator(".photo-close")).to_have_text("Cancel")  # Close only once read
     for _ in range(200):  # the route's handler runs while Playwright waits
         if held:
             break

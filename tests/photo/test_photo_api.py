@@ -273,10 +273,12 @@ def test_the_dialog_s_words_come_in_the_page_s_language(client):
     words = r.get_json()
     assert words["reading"] == "Reading the photo…"
     assert words["markTile"] == "Tile {n}: {tile}."
-    assert set(words) == {"reading", "failed", "sure", "doubt", "doubtUnmarked", "unread", "overlayAlt",
+    assert words["readingOf"] == "Reading {name}'s photo…" and words["cancel"] == "Cancel"
+    assert set(words) == {"reading", "readingOf", "cancel", "failed", "sure", "doubt", "doubtUnmarked", "unread", "overlayAlt",
                           "marksLabel", "markTile", "markFixed", "markRemoved", "fix", "remove", "howto"}
     # the guide's four pictures, a hand laid well first, each a view of the one drawing
     assert words["howto"].count("<figure") == 4 and 'src="/static/photo-howto.svg#good"' in words["howto"]
     client.set_cookie("lang", "ru")
     ru = client.get("/api/photo/words").get_json()
     assert ru["reading"] != words["reading"] and "{n}" in ru["markTile"] and "{tile}" in ru["markTile"]
+    assert ru["readingOf"] == "Читаю фото игрока {name}…" and ru["cancel"] == "Отмена"
