@@ -6,20 +6,26 @@ could take it out. The same for a tile listed in another hand too."""
 from __future__ import annotations
 
 import pytest
+from playwright.sync_api import expect
 
 from tests.conftest import TOKEN
 
 pytestmark = pytest.mark.browser
 
 
-def test_the_engine_and_a_tile_of_another_hand_come_out_with_one_tap(live, browser, api):
+def _open(live, browser, api):
+    """A double-12 game of Ana, Ben and Cy, its page on a tablet: (context, page)."""
     gid = api.post("/api/games", json={"set": 12, "players": ["Ana", "Ben", "Cy"],
                                        "first_starter": "Ana"}).get_json()["id"]
     ctx = browser.new_context(viewport={"width": 1024, "height": 768}, has_touch=True)
     page = ctx.new_page()
     page.goto(f"{live}/?token={TOKEN}")
     page.goto(f"{live}/games/{gid}")
-    expect = pytest.importorskip("playwright.sync_api").expect
+    return ctx, page
+
+
+def test_the_engine_and_a_tile_of_another_hand_come_out_with_one_tap(live, browser, api):
+    ctx, page = _open(live, browser, api)
     # as a photo leaves them: Ben holds the engine 12-12, 6-5 and 3-0; Cy holds 3-0 too
     page.evaluate("""() => {
       document.querySelector("input[name='tiles-1']").value = "12-12 6-5 3-0";
@@ -50,13 +56,7 @@ def test_the_engine_and_a_tile_of_another_hand_come_out_with_one_tap(live, brows
 def test_a_refused_round_shows_the_pips_of_the_tiles_on_the_page(live, browser, api):
     # as a photo leaves it: Ben holds the engine 12-12 and 6-5 (24 + 11 = 35 pips);
     # Ana went out, Cy typed 20: refused (the engine in a hand), the 35 still shown
-    gid = api.post("/api/games", json={"set": 12, "players": ["Ana", "Ben", "Cy"],
-                                       "first_starter": "Ana"}).get_json()["id"]
-    ctx = browser.new_context(viewport={"width": 1024, "height": 768}, has_touch=True)
-    page = ctx.new_page()
-    page.goto(f"{live}/?token={TOKEN}")
-    page.goto(f"{live}/games/{gid}")
-    expect = pytest.importorskip("playwright.sync_api").expect
+    ctx, page = _open(live, browser, api)
     page.evaluate("""() => { document.querySelector("input[name='tiles-1']").value = "12-12 6-5"; }""")
     page.locator(".hand").nth(0).locator(".out-tap").tap()
     page.fill("#pips-2", "20")
